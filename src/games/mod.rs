@@ -1,0 +1,39 @@
+//! The games, and the registry that names them.
+//!
+//! Adding a game: write `games/<name>.rs` implementing [`crate::game::Game`]
+//! and add its type to the `registry!` line below.
+
+pub mod alak;
+
+use crate::game::Game;
+
+/// Something to do with a game chosen by name at run time: the registry
+/// calls `visit` with the game's type, so the work is monomorphised per game.
+pub trait GameVisitor {
+    /// What the work produces.
+    type Output;
+    /// Does the work for game `G`.
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+macro_rules! registry {
+    ($($game:ty),+ $(,)?) => {
+        /// The names of every game, in the order the protocol lists them.
+        pub const GAME_NAMES: &[&str] = &[$(<$game as Game>::NAME),+];
+
+        /// Runs `visitor` for the game called `name`; `None` if there is none.
+        pub fn visit_game<V: GameVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+            $(
+                if name.eq_ignore_ascii_case(<$game as Game>::NAME) {
+                    return Some(visitor.visit::<$game>());
+                }
+            )+
+            None
+        }
+    };
+}
+
+registry!(alak::Alak);
+
+/// The game loaded when none is chosen.
+pub const DEFAULT_GAME: &str = "alak";
