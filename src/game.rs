@@ -85,6 +85,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// where zugzwang is common answer `false`.
     const NULL_MOVE_SAFE: bool;
 
+    /// Positions for `ludus bench`, in the game's notation: a spread of
+    /// openings, middle games and endings.
+    const BENCH_POSITIONS: &'static [&'static str];
+
+    /// The depth `ludus bench` searches each position to by default.
+    const BENCH_DEPTH: u32;
+
     /// The standard start position.
     fn startpos() -> Self;
 
@@ -123,6 +130,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn generate_noisy(&self, moves: &mut Vec<Self::Move>) {
         self.generate_moves(moves);
         moves.retain(|&mv| self.is_noisy(mv));
+    }
+
+    /// Appends the legal moves that are not noisy. Together with
+    /// [`Game::generate_noisy`] this gives every legal move exactly once.
+    fn generate_quiet(&self, moves: &mut Vec<Self::Move>) {
+        self.generate_moves(moves);
+        moves.retain(|&mv| !self.is_noisy(mv));
     }
 
     /// Plays a legal move. Behaviour on an illegal move is unspecified but

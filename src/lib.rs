@@ -9,3 +9,6 @@
 
 pub mod game;
 pub mod games;
+pub mod protocol;
+pub mod search;
+pub mod tools;

@@ -68,25 +68,31 @@ impl Alak {
         self.pieces[player.index()].count_ones()
     }
 
+    /// The opponent pieces removed if `player` moves a piece `from` -> `to`.
+    fn captures_by(&self, player: Player, from: u32, to: u32) -> u16 {
+        let me = player.index();
+        let mine = self.pieces[me] & !(1 << from) | 1 << to;
+        let theirs = self.pieces[1 - me];
+        bracketed_left(mine, theirs, to) | bracketed_right(mine, theirs, to)
+    }
+
     /// The opponent pieces that `mv` by the side to move would remove.
     fn captures(&self, mv: AlakMove) -> u16 {
-        let me = self.side.index();
-        let mine = self.pieces[me] & !(1 << mv.from) | 1 << mv.to;
-        let theirs = self.pieces[1 - me];
-        bracketed_left(mine, theirs, u32::from(mv.to)) | bracketed_right(mine, theirs, mv.to.into())
+        self.captures_by(self.side, mv.from.into(), mv.to.into())
     }
 
     /// The most pieces `player` could remove with one move if it were to move.
     fn best_capture_for(&self, player: Player) -> u32 {
-        let mut view = self.clone();
-        view.side = player;
-        let mut moves = Vec::with_capacity(16);
-        view.push_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| view.captures(mv).count_ones())
-            .max()
-            .unwrap_or(0)
+        let mut best = 0;
+        let mut own = self.pieces[player.index()];
+        while own != 0 {
+            let from = own.trailing_zeros();
+            own &= own - 1;
+            for to in self.targets(from).into_iter().flatten() {
+                best = best.max(self.captures_by(player, from, to).count_ones());
+            }
+        }
+        best
     }
 
     /// How many moves `player` would have (Alak's mobility has a closed form:
@@ -175,6 +181,17 @@ impl Game for Alak {
     const MOVE_INDEX_COUNT: usize = (SLOTS * SLOTS) as usize;
     // Alak has no passes and positions where every move hurts do occur.
     const NULL_MOVE_SAFE: bool = false;
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "xxxx___oooo x",
+        "xxx_x__oooo o",
+        "x_xx__oo_o_ x",
+        "_xx_x_o_oo_ o",
+        "xx___x_oo_o x",
+        "x_x__x_o__o o",
+        "xx_____oo__ x",
+        "_x_xo_x_o_o o",
+    ];
+    const BENCH_DEPTH: u32 = 14;
 
     fn startpos() -> Self {
         Alak::from_fen("xxxx___oooo x").expect("the start position is valid")
