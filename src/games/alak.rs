@@ -191,7 +191,7 @@ impl Game for Alak {
         "xx_____oo__ x",
         "_x_xo_x_o_o o",
     ];
-    const BENCH_DEPTH: u32 = 14;
+    const BENCH_DEPTH: u32 = 24;
 
     fn startpos() -> Self {
         Alak::from_fen("xxxx___oooo x").expect("the start position is valid")

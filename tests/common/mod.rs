@@ -1,0 +1,142 @@
+//! Drives the real `ludus` binary over pipes.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// Generous: tests must pass on a slow, busy machine.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A running engine process.
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far.
+    pub transcript: Vec<String>,
+}
+
+impl Engine {
+    /// Starts `ludus` with `args`.
+    pub fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the ludus binary starts");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        writeln!(stdin, "{line}").expect("the engine reads its input");
+        stdin.flush().unwrap();
+    }
+
+    /// Closes the engine's input.
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line, if one comes within `timeout`.
+    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => {
+                self.transcript.push(line.clone());
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Reads lines until one satisfies `done`; returns them all (the last
+    /// one included). Panics with the transcript if none comes in time.
+    pub fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + PATIENCE;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some(line) => {
+                    let finished = done(&line);
+                    lines.push(line);
+                    if finished {
+                        return lines;
+                    }
+                }
+                None => panic!("no expected line in time; got {lines:#?}"),
+            }
+        }
+    }
+
+    /// Sends `line` and returns the next line that starts with `prefix`.
+    pub fn ask(&mut self, line: &str, prefix: &str) -> String {
+        self.send(line);
+        self.read_until(|l| l.starts_with(prefix)).pop().unwrap()
+    }
+
+    /// Lines that arrive within `wait` (for checking that nothing comes).
+    pub fn lines_within(&mut self, wait: Duration) -> Vec<String> {
+        let deadline = Instant::now() + wait;
+        let mut lines = Vec::new();
+        while let Some(line) = self.next_line(deadline.saturating_duration_since(Instant::now())) {
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// Waits for the process to exit.
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+
+    /// `query moves` as a list.
+    pub fn legal_moves(&mut self) -> Vec<String> {
+        let response = self.ask("query moves", "response");
+        response
+            .split_whitespace()
+            .skip(1)
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The move of a `bestmove` line.
+pub fn best_move(line: &str) -> &str {
+    line.split_whitespace().nth(1).expect("bestmove has a move")
+}

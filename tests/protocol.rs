@@ -1,0 +1,339 @@
+//! Protocol tests: the real binary, spoken to over pipes.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{best_move, Engine, PATIENCE};
+
+#[test]
+fn uci_handshake_lists_every_option() {
+    let mut engine = Engine::start(&[]);
+    engine.send("uci");
+    let lines = engine.read_until(|l| l == "uciok");
+    assert!(lines[0].starts_with("id name ludus"));
+    assert!(lines.iter().any(|l| l.starts_with("id author")));
+    for option in [
+        "option name Hash type spin default 16 min 1",
+        "option name Threads type spin default 1 min 1",
+        "option name MultiPV type spin default 1 min 1",
+        "option name Move Overhead type spin default 10 min 0",
+        "option name Clear Hash type button",
+        "option name UCI_Variant type combo default alak var alak",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(option)),
+            "missing '{option}' in {lines:#?}"
+        );
+    }
+}
+
+#[test]
+fn ugi_handshake_ends_with_ugiok_and_uses_p1_clocks() {
+    let mut engine = Engine::start(&[]);
+    engine.send("ugi");
+    let lines = engine.read_until(|l| l == "ugiok");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name UCI_Variant")));
+    assert!(!lines.iter().any(|l| l == "uciok"));
+    engine.send("uginewgame");
+    engine.send("position startpos moves 4-5");
+    let bestmove = engine.ask("go p1time 100 p2time 100 p1inc 0 p2inc 0", "bestmove");
+    let reply = best_move(&bestmove).to_string();
+    engine.send("position startpos moves 4-5");
+    assert!(engine.legal_moves().contains(&reply));
+}
+
+#[test]
+fn go_depth_reports_every_iteration_and_a_legal_move() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos");
+    engine.send("go depth 6");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    for depth in 1..=6 {
+        let prefix = format!("info depth {depth} ");
+        let info = infos
+            .iter()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no depth {depth}"));
+        for field in [
+            " seldepth ",
+            " multipv 1 ",
+            " score cp ",
+            " nodes ",
+            " nps ",
+            " time ",
+            " hashfull ",
+            " pv ",
+        ] {
+            assert!(info.contains(field), "'{field}' missing in {info}");
+        }
+    }
+    let mv = best_move(lines.last().unwrap()).to_string();
+    engine.send("position startpos");
+    assert!(engine.legal_moves().contains(&mv));
+}
+
+#[test]
+fn infinite_search_waits_for_stop_and_isready_is_answered_meanwhile() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.send("isready");
+    let lines = engine.read_until(|l| l == "readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    let quiet = engine.lines_within(Duration::from_millis(300));
+    assert!(
+        !quiet.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop"
+    );
+    engine.send("stop");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert!(lines.iter().filter(|l| l.starts_with("bestmove")).count() == 1);
+    engine.send("isready");
+    engine.read_until(|l| l == "readyok");
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos moves 4-5");
+    engine.send("go ponder movetime 100");
+    let quiet = engine.lines_within(Duration::from_millis(400));
+    assert!(
+        !quiet.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove while pondering"
+    );
+    engine.send("ponderhit");
+    engine.read_until(|l| l.starts_with("bestmove"));
+}
+
+#[test]
+fn queries_answer_the_rules() {
+    let mut engine = Engine::start(&[]);
+    engine.send("ugi");
+    engine.read_until(|l| l == "ugiok");
+    assert_eq!(engine.ask("query gameover", "response"), "response false");
+    assert_eq!(engine.ask("query p1turn", "response"), "response true");
+    assert_eq!(engine.ask("query result", "response"), "response none");
+    assert_eq!(
+        engine.ask("query fen", "response"),
+        "response xxxx___oooo x"
+    );
+    assert_eq!(engine.legal_moves(), ["1-5", "2-5", "3-5", "4-5"]);
+    // x captures on 2 and o is left with one piece.
+    engine.send("position fen xo_x____o__ x moves 4-3");
+    assert_eq!(engine.ask("query gameover", "response"), "response true");
+    assert_eq!(engine.ask("query result", "response"), "response p1win");
+    assert_eq!(engine.ask("query p1turn", "response"), "response false");
+    assert_eq!(engine.ask("query moves", "response"), "response");
+    engine.send("go depth 3");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string game over: o has fewer than 2 pieces")));
+}
+
+#[test]
+fn threefold_repetition_ends_the_game_as_a_draw() {
+    let mut engine = Engine::start(&[]);
+    let cycle = "4-5 8-7 5-4 7-8";
+    engine.send(&format!("position startpos moves {cycle} {cycle}"));
+    assert_eq!(engine.ask("query result", "response"), "response draw");
+    engine.send(&format!("position startpos moves {cycle} {cycle} 4-5"));
+    let error = engine
+        .read_until(|l| l.starts_with("info string error"))
+        .pop()
+        .unwrap();
+    assert!(
+        error.contains("move 9 '4-5'") && error.contains("threefold"),
+        "{error}"
+    );
+    engine.send(&format!("position startpos moves {cycle} 4-5"));
+    assert_eq!(engine.ask("query result", "response"), "response none");
+}
+
+#[test]
+fn forced_wins_and_losses_are_reported_as_mate() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position fen xo_x____o__ x");
+    engine.send("go depth 4");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:#?}"
+    );
+    assert_eq!(best_move(lines.last().unwrap()), "4-3");
+    // o to move: every move lets x capture and win.
+    engine.send("position fen xo_x_____o_ o");
+    engine.send("go depth 4");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.contains("score mate -1 ")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn bad_input_gets_an_error_and_changes_nothing() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos moves 4-5");
+    let cases = [
+        ("flibber", "unknown command 'flibber'"),
+        ("position fen xxxx___oooo", "bad position"),
+        ("position fen xxxx___oooq x", "'q'"),
+        ("position startpos moves 4-5 9-1", "move 2 '9-1'"),
+        ("position startpos moves 4-5 x", "move 2 'x'"),
+        ("go depth banana", "banana"),
+        ("go sideways", "sideways"),
+        ("setoption name Hash value 0", "out of range"),
+        ("setoption name Threads value many", "not a whole number"),
+        ("setoption name Nonsense value 1", "unknown option"),
+        ("setoption name UCI_Variant value chess", "unknown variant"),
+        ("query everything", "unknown query"),
+        ("ponderhit", "no search"),
+    ];
+    for (input, expected) in cases {
+        engine.send(input);
+        let error = engine
+            .read_until(|l| l.starts_with("info string error:"))
+            .pop()
+            .unwrap();
+        assert!(error.contains(expected), "'{input}' gave '{error}'");
+    }
+    assert_eq!(
+        engine.ask("query fen", "response"),
+        "response xxx_x__oooo o"
+    );
+    assert_eq!(engine.ask("isready", "readyok"), "readyok");
+}
+
+#[test]
+fn variant_option_announces_the_start_position() {
+    let mut engine = Engine::start(&[]);
+    let line = engine.ask(
+        "setoption name UCI_Variant value alak",
+        "info string variant",
+    );
+    assert_eq!(line, "info string variant alak startpos xxxx___oooo x");
+}
+
+#[test]
+fn two_threads_and_multipv() {
+    let mut engine = Engine::start(&[]);
+    engine.send("setoption name Threads value 2");
+    engine.send("setoption name MultiPV value 3");
+    engine.send("setoption name Hash value 8");
+    engine.send("position startpos");
+    engine.send("go depth 8");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let last_depth: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 8 "))
+        .collect();
+    assert_eq!(last_depth.len(), 3, "{lines:#?}");
+    let first_moves: Vec<&str> = last_depth
+        .iter()
+        .map(|l| {
+            l.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+        })
+        .collect();
+    assert!(first_moves[0] != first_moves[1] && first_moves[1] != first_moves[2]);
+    let mv = best_move(lines.last().unwrap()).to_string();
+    assert!(["1-5", "2-5", "3-5", "4-5"].contains(&mv.as_str()));
+}
+
+#[test]
+fn go_perft_splits_and_totals() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos");
+    engine.send("go perft 3");
+    let lines = engine.read_until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 104");
+    let split: u64 = lines
+        .iter()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(mv, _)| mv.contains('-'))
+        .map(|(_, n)| n.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(split, 104);
+}
+
+#[test]
+fn nodes_and_movetime_limits_end_the_search() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos");
+    engine.ask("go nodes 5000", "bestmove");
+    engine.ask("go movetime 50", "bestmove");
+    engine.ask("go wtime 30 btime 30", "bestmove");
+    engine.send("position fen xo_x____o__ x");
+    assert_eq!(engine.ask("go mate 1", "bestmove"), "bestmove 4-3");
+}
+
+#[test]
+fn quit_mid_search_exits_promptly() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.send("isready");
+    engine.read_until(|l| l == "readyok");
+    engine.send("quit");
+    let status = engine.wait_exit(PATIENCE).expect("the engine exits");
+    assert!(status.success());
+}
+
+#[test]
+fn end_of_input_exits_cleanly() {
+    let mut engine = Engine::start(&[]);
+    engine.send("isready");
+    engine.read_until(|l| l == "readyok");
+    engine.close_input();
+    let status = engine.wait_exit(PATIENCE).expect("the engine exits");
+    assert!(status.success());
+}
+
+#[test]
+fn display_shows_board_fen_hash_and_move_count() {
+    let mut engine = Engine::start(&["--game", "alak"]);
+    engine.send("d");
+    let lines = engine.read_until(|l| l.starts_with("Result:"));
+    let text = lines.join("\n");
+    for needle in [
+        "Fen: xxxx___oooo x",
+        "Hash: ",
+        "Side to move: p1",
+        "Legal moves: 4",
+        "Result: none",
+    ] {
+        assert!(text.contains(needle), "'{needle}' missing in {text}");
+    }
+}
+
+#[test]
+fn options_change_during_a_search_apply_to_the_next() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.send("setoption name Hash value 4");
+    engine.send("ucinewgame");
+    engine.send("position startpos moves 4-5");
+    engine.send("setoption name Clear Hash");
+    engine.send("stop");
+    engine.read_until(|l| l.starts_with("bestmove"));
+    let reply = best_move(&engine.ask("go depth 4", "bestmove")).to_string();
+    assert!(
+        engine.legal_moves().contains(&reply),
+        "searched the new position"
+    );
+}
