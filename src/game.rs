@@ -53,6 +53,18 @@ pub enum GameResult {
     Draw,
 }
 
+/// A game-theoretic value known exactly (from a solved table), from the
+/// side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KnownValue {
+    /// The side to move wins in this many plies with best play.
+    Win(u32),
+    /// The side to move loses in this many plies with best play.
+    Loss(u32),
+    /// Best play draws.
+    Draw,
+}
+
 /// A move of some game: a small value that packs into 32 bits so the
 /// transposition table can store it.
 pub trait GameMove: Copy + Eq + Hash + Debug + Send + Sync + 'static {
@@ -168,6 +180,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self) -> i32;
+
+    /// The exact value of this ongoing position if the game knows it (a
+    /// solved endgame table); the search then scores it like a tablebase hit.
+    /// Wins and losses must be at most 900 plies away.
+    fn known_value(&self) -> Option<KnownValue> {
+        None
+    }
+
+    /// A start position drawn from `seed` for games whose start is random
+    /// (Wyx's shuffled rack); `None` for games with one start position. The
+    /// same seed gives the same position.
+    fn random_start(seed: u64) -> Option<Self> {
+        let _ = seed;
+        None
+    }
 
     /// A drawing of the position for a person (several lines).
     fn render(&self) -> String;

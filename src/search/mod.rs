@@ -22,8 +22,9 @@ use worker::{RootMove, Worker};
 pub const MAX_PLY: usize = 128;
 /// The score of a win at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32_000;
-/// Scores at least this large (in magnitude) are forced results.
-pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+/// Scores at least this large (in magnitude) are forced results: wins up to
+/// 1000 plies away, enough for solved tables as well as the search's own.
+pub const MATE_BOUND: i32 = MATE - 1000;
 /// Larger than any score.
 pub const INFINITY: i32 = MATE + 1;
 

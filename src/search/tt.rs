@@ -121,7 +121,7 @@ impl TranspositionTable {
 
     /// The table's size in MiB.
     pub fn size_mib(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() >> 20
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Empties every entry. Safe while other threads use the table (they may

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use crate::game::{Game, GameResult};
+use crate::game::{Game, GameResult, KnownValue};
 
 use super::ordering::{history_bonus, History, MovePicker, PickerBuffers};
 use super::tt::Bound;
@@ -132,7 +132,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.ctx.counters[self.id].0.store(self.nodes, Relaxed);
-        if self.id == 0 && self.nodes % 256 == 0 {
+        if self.id == 0 && self.nodes.is_multiple_of(256) {
             self.ctx.check_limits();
         }
         if self.ctx.signals.stop.load(Relaxed) {
@@ -179,9 +179,15 @@ impl<'a, G: Game> Worker<'a, G> {
         self.hashes.pop();
     }
 
-    fn terminal_score(position: &G, ply: usize) -> Option<i32> {
+    /// The score of a position decided without search: finished by the
+    /// rules, or known exactly from a solved table.
+    fn decided_score(position: &G, ply: usize) -> Option<i32> {
         match position.result() {
-            GameResult::Ongoing => None,
+            GameResult::Ongoing => position.known_value().map(|value| match value {
+                KnownValue::Win(plies) => mate_in(ply + plies as usize),
+                KnownValue::Loss(plies) => mated_in(ply + plies as usize),
+                KnownValue::Draw => 0,
+            }),
             GameResult::Draw => Some(0),
             GameResult::Win(winner) if winner == position.side_to_move() => Some(mate_in(ply)),
             GameResult::Win(_) => Some(mated_in(ply)),
@@ -263,7 +269,7 @@ impl<'a, G: Game> Worker<'a, G> {
         ply: usize,
         pv_node: bool,
     ) -> i32 {
-        if let Some(score) = Self::terminal_score(position, ply) {
+        if let Some(score) = Self::decided_score(position, ply) {
             return score;
         }
         if self.is_repetition(ply) {
@@ -447,7 +453,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let mut child = position.clone();
             child.make_move(mv);
             self.push(&child, ply, position.is_irreversible(mv));
-            let score = match Self::terminal_score(&child, ply + 1) {
+            let score = match Self::decided_score(&child, ply + 1) {
                 Some(score) => -score,
                 None if self.is_repetition(ply + 1) => 0,
                 None => -self.quiescence(&child, -beta, -alpha, ply + 1),
