@@ -118,6 +118,11 @@ impl Engine {
         None
     }
 
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// `query moves` as a list.
     pub fn legal_moves(&mut self) -> Vec<String> {
         let response = self.ask("query moves", "response");

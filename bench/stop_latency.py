@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Measures how long `stop` takes to produce `bestmove`.
+
+Starts the engine, then N times: `go infinite`, waits a random 5-50 ms, sends
+`stop` and times the arrival of `bestmove`. Prints p50, p99 and the maximum.
+
+usage: bench/stop_latency.py [--engine target/release/ludus] [--runs 200]
+       [--game alak] [--threads 1] [--position startpos]
+"""
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--engine", default="target/release/ludus")
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--game", default="alak")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--position", default="startpos")
+    args = parser.parse_args()
+
+    engine = subprocess.Popen(
+        [args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
+
+    def send(line):
+        engine.stdin.write(line + "\n")
+        engine.stdin.flush()
+
+    def read_until(prefix):
+        while True:
+            line = engine.stdout.readline()
+            if not line:
+                sys.exit("engine closed its output")
+            if line.startswith(prefix):
+                return line
+
+    send(f"setoption name UCI_Variant value {args.game}")
+    send(f"setoption name Threads value {args.threads}")
+    send("isready")
+    read_until("readyok")
+    rng = random.Random(1)
+    latencies = []
+    for _ in range(args.runs):
+        send(f"position {args.position}")
+        send("go infinite")
+        time.sleep(rng.uniform(0.005, 0.05))
+        start = time.perf_counter()
+        send("stop")
+        read_until("bestmove")
+        latencies.append((time.perf_counter() - start) * 1000)
+    send("quit")
+    engine.wait(timeout=5)
+    latencies.sort()
+    p50 = latencies[len(latencies) // 2]
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    print(f"runs {len(latencies)}  p50 {p50:.2f} ms  p99 {p99:.2f} ms  max {latencies[-1]:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

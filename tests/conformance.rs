@@ -1,0 +1,333 @@
+//! Conformance: the behaviour GUIs and runners rely on, beyond the basics in
+//! protocol.rs — huge inputs, long move lists, table resizing, and a search
+//! thread that panics through an internal bug.
+
+mod common;
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+use parking_lot::Mutex;
+
+use common::{best_move, Engine, PATIENCE};
+use ludus::game::{Game, GameMove, GameResult, Player};
+use ludus::games::alak::Alak;
+use ludus::protocol::command::GoParams;
+use ludus::protocol::session::{JobSettings, Session, TypedSession};
+use ludus::protocol::Output;
+use ludus::search::TranspositionTable;
+
+/// Peak resident memory of a process, from /proc (Linux).
+fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn huge_lines_are_rejected_without_holding_them() {
+    let mut engine = Engine::start(&[]);
+    engine.send("isready");
+    engine.read_until(|l| l == "readyok");
+    // 1 MB and 40 MB lines: both over the limit; neither may be kept.
+    for size in [1 << 20, 40 << 20] {
+        let line = format!("position startpos moves {}", "4-5 ".repeat(size / 4));
+        engine.send(&line);
+        let error = engine
+            .read_until(|l| l.starts_with("info string error:"))
+            .pop()
+            .unwrap();
+        assert!(error.contains("line longer than"), "{error}");
+    }
+    if let Some(peak) = peak_rss_kib(engine.pid()) {
+        assert!(peak < 64 * 1024, "peak RSS {peak} KiB after huge lines");
+    }
+    assert_eq!(
+        engine.ask("query fen", "response"),
+        "response xxxx___oooo x"
+    );
+}
+
+/// A game of `plies` moves without captures in which no position occurs a
+/// third time (so it stays legal under the repetition rule), repetitions
+/// included.
+fn long_quiet_game(plies: usize) -> (Vec<String>, String) {
+    let mut position = Alak::startpos();
+    let mut seen = std::collections::HashMap::<u64, u32>::new();
+    *seen.entry(position.hash()).or_default() += 1;
+    let mut moves = Vec::new();
+    let mut line = Vec::new();
+    let mut state = 12345u64;
+    while line.len() < plies {
+        moves.clear();
+        position.generate_moves(&mut moves);
+        // Prefer the least visited successors, so the walk explores instead
+        // of wearing out a cycle.
+        let visits = |mv| {
+            let mut next = position.clone();
+            next.make_move(mv);
+            seen.get(&next.hash()).copied().unwrap_or(0)
+        };
+        let quiet: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| !position.is_noisy(mv))
+            .collect();
+        let fewest = quiet.iter().map(|&mv| visits(mv)).min().unwrap_or(2);
+        let candidates: Vec<_> = quiet
+            .into_iter()
+            .filter(|&mv| fewest < 2 && visits(mv) == fewest)
+            .collect();
+        assert!(
+            !candidates.is_empty(),
+            "random walk stuck after {} plies",
+            line.len()
+        );
+        let (next_state, value) = ludus::game::splitmix64(state);
+        state = next_state;
+        let mv = candidates[(value % candidates.len() as u64) as usize];
+        line.push(position.format_move(mv));
+        position.make_move(mv);
+        *seen.entry(position.hash()).or_default() += 1;
+    }
+    assert!(
+        seen.values().any(|&n| n == 2),
+        "the walk should include repetitions"
+    );
+    (line, position.to_fen())
+}
+
+#[test]
+fn ten_thousand_moves_with_repetitions_are_handled() {
+    let (moves, final_fen) = long_quiet_game(10_000);
+    let mut engine = Engine::start(&[]);
+    engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    assert_eq!(
+        engine.ask("query fen", "response"),
+        format!("response {final_fen}")
+    );
+    let mv = best_move(&engine.ask("go depth 6", "bestmove")).to_string();
+    assert!(engine.legal_moves().contains(&mv));
+}
+
+#[test]
+fn hash_can_be_resized_and_cleared_after_a_search() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos");
+    engine.ask("go depth 10", "bestmove");
+    for size in ["64", "1", "32"] {
+        engine.send(&format!("setoption name Hash value {size}"));
+        engine.send("setoption name Clear Hash");
+        engine.ask("isready", "readyok");
+        let mv = best_move(&engine.ask("go depth 8", "bestmove")).to_string();
+        assert!(engine.legal_moves().contains(&mv));
+    }
+}
+
+#[test]
+fn every_stop_yields_exactly_one_bestmove() {
+    let mut engine = Engine::start(&[]);
+    engine.send("setoption name Threads value 2");
+    for round in 0..20 {
+        engine.send("position startpos");
+        engine.send(if round % 2 == 0 {
+            "go infinite"
+        } else {
+            "go ponder wtime 1000 btime 1000"
+        });
+        std::thread::sleep(Duration::from_millis(round % 5));
+        engine.send("stop");
+        engine.read_until(|l| l.starts_with("bestmove"));
+    }
+    engine.send("isready");
+    let tail = engine.read_until(|l| l == "readyok");
+    assert!(
+        !tail.iter().any(|l| l.starts_with("bestmove")),
+        "a stray bestmove: {tail:#?}"
+    );
+}
+
+#[test]
+fn a_new_go_stops_the_running_search_first() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.send("go depth 3");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let lines2 = engine.read_until(|l| l.starts_with("bestmove"));
+    assert_eq!(
+        lines
+            .iter()
+            .chain(&lines2)
+            .filter(|l| l.starts_with("bestmove"))
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn quit_during_ponder_exits_with_success() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos");
+    engine.send("go ponder wtime 5000 btime 5000");
+    engine.send("quit");
+    assert!(engine.wait_exit(PATIENCE).expect("exits").success());
+}
+
+/// A countdown game whose evaluation has a planted bug: it panics at 7.
+/// Moves take 1 or 2 from the counter; whoever reaches 0 wins.
+#[derive(Clone, Debug)]
+struct BuggyCountdown {
+    counter: u32,
+    side: Player,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Take(u32);
+
+impl GameMove for Take {
+    fn to_bits(self) -> u32 {
+        self.0
+    }
+    fn from_bits(bits: u32) -> Self {
+        Take(bits)
+    }
+}
+
+impl Game for BuggyCountdown {
+    type Move = Take;
+    const NAME: &'static str = "buggy-countdown";
+    const MOVE_INDEX_COUNT: usize = 3;
+    const NULL_MOVE_SAFE: bool = false;
+    const BENCH_POSITIONS: &'static [&'static str] = &["20 1"];
+    const BENCH_DEPTH: u32 = 4;
+
+    fn startpos() -> Self {
+        BuggyCountdown {
+            counter: 20,
+            side: Player::First,
+        }
+    }
+    fn from_fen(fen: &str) -> Result<Self, String> {
+        let counter = fen
+            .split(' ')
+            .next()
+            .and_then(|c| c.parse().ok())
+            .ok_or("bad counter")?;
+        Ok(BuggyCountdown {
+            counter,
+            side: Player::First,
+        })
+    }
+    fn to_fen(&self) -> String {
+        format!("{} {}", self.counter, self.side.index() + 1)
+    }
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+    fn hash(&self) -> u64 {
+        u64::from(self.counter) * 2 + self.side.index() as u64
+    }
+    fn parse_move(&self, text: &str) -> Result<Take, String> {
+        let take = text.parse().map_err(|_| "not a number")?;
+        if self.is_legal(Take(take)) {
+            Ok(Take(take))
+        } else {
+            Err("illegal".to_string())
+        }
+    }
+    fn format_move(&self, mv: Take) -> String {
+        mv.0.to_string()
+    }
+    fn move_index(&self, mv: Take) -> usize {
+        mv.0 as usize
+    }
+    fn generate_moves(&self, moves: &mut Vec<Take>) {
+        moves.extend((1..=2.min(self.counter)).map(Take));
+    }
+    fn make_move(&mut self, mv: Take) {
+        self.counter -= mv.0.min(self.counter);
+        self.side = self.side.opponent();
+    }
+    fn make_null_move(&mut self) {
+        self.side = self.side.opponent();
+    }
+    fn is_legal(&self, mv: Take) -> bool {
+        (1..=2).contains(&mv.0) && mv.0 <= self.counter
+    }
+    fn is_noisy(&self, _: Take) -> bool {
+        false
+    }
+    fn is_irreversible(&self, _: Take) -> bool {
+        true
+    }
+    fn result(&self) -> GameResult {
+        match self.counter {
+            0 => GameResult::Win(self.side.opponent()),
+            _ => GameResult::Ongoing,
+        }
+    }
+    fn result_reason(&self) -> String {
+        "the counter reached 0".to_string()
+    }
+    fn evaluate(&self) -> i32 {
+        assert_ne!(self.counter, 7, "planted bug");
+        0
+    }
+    fn render(&self) -> String {
+        self.to_fen()
+    }
+}
+
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
+    let session = TypedSession::new(BuggyCountdown::from_fen("12 1").unwrap());
+    let sink = Captured::default();
+    let settings = JobSettings {
+        threads: 2,
+        multipv: 1,
+        move_overhead: Duration::ZERO,
+    };
+    let go = GoParams {
+        depth: Some(10),
+        ..GoParams::default()
+    };
+    let tt = Arc::new(TranspositionTable::new(1).unwrap());
+    let job = session
+        .start_job(&go, &settings, tt, Output::new(Box::new(sink.clone())))
+        .unwrap();
+    assert!(job.wait(PATIENCE), "the job ends");
+    let output = String::from_utf8_lossy(&sink.0.lock()).into_owned();
+    assert!(output.contains("info string error: internal"), "{output}");
+    let bestmove = output
+        .lines()
+        .find(|l| l.starts_with("bestmove"))
+        .expect("a bestmove");
+    assert!(["bestmove 1", "bestmove 2"].contains(&bestmove), "{output}");
+    // The session is unharmed and a search that avoids the bug works.
+    let go = GoParams {
+        depth: Some(2),
+        ..GoParams::default()
+    };
+    let sink2 = Captured::default();
+    let tt = Arc::new(TranspositionTable::new(1).unwrap());
+    let job = session
+        .start_job(&go, &settings, tt, Output::new(Box::new(sink2.clone())))
+        .unwrap();
+    assert!(job.wait(PATIENCE));
+    assert!(String::from_utf8_lossy(&sink2.0.lock()).contains("bestmove"));
+}

@@ -1,0 +1,309 @@
+//! Fuzzing without extra crates: random, truncated and mutated inputs for
+//! every game's position and move parsers, and random command streams for
+//! the protocol loop. No input may panic; accepted positions must keep the
+//! contract; the engine must still answer `isready` afterwards.
+//!
+//! CI runs a bounded number of inputs; set `LUDUS_FUZZ_ITERATIONS` for long
+//! local runs (bench/README.md records them).
+
+use std::io::Write;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use ludus::game::{splitmix64, Game};
+use ludus::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus::protocol::{Engine, Output};
+
+fn iterations(default: usize) -> usize {
+    std::env::var("LUDUS_FUZZ_ITERATIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A small deterministic generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let (state, value) = splitmix64(self.0);
+        self.0 = state;
+        value
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Characters that appear in our notations, and some that never do.
+const ALPHABET: &[char] = &[
+    'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'w', 'x', 'o', 'A', 'B', 'D', 'J',
+    'W', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '+', '_', '.', ',', '/', '(', ')',
+    ' ', '\t', 'é', '\u{0}', '9',
+];
+
+/// One random edit of `text`: delete, insert, replace, duplicate, swap
+/// tokens or truncate.
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let edits = 1 + rng.below(3);
+    for _ in 0..edits {
+        let at = rng.below(chars.len() + 1);
+        match rng.below(7) {
+            0 if !chars.is_empty() => {
+                chars.remove(at.min(chars.len() - 1));
+            }
+            1 => chars.insert(at, *rng.pick(ALPHABET)),
+            2 if !chars.is_empty() => {
+                let last = chars.len() - 1;
+                chars[at.min(last)] = *rng.pick(ALPHABET);
+            }
+            3 => chars.truncate(at),
+            4 => {
+                let copy: Vec<char> = chars[at..]
+                    .iter()
+                    .take(1 + rng.below(12))
+                    .copied()
+                    .collect();
+                for (i, c) in copy.into_iter().enumerate() {
+                    chars.insert((at + i).min(chars.len()), c);
+                }
+            }
+            5 => {
+                let mut tokens: Vec<String> = chars
+                    .iter()
+                    .collect::<String>()
+                    .split(' ')
+                    .map(String::from)
+                    .collect();
+                let (i, j) = (rng.below(tokens.len()), rng.below(tokens.len()));
+                tokens.swap(i, j);
+                chars = tokens.join(" ").chars().collect();
+            }
+            _ => {
+                let garbage: String = (0..rng.below(20)).map(|_| *rng.pick(ALPHABET)).collect();
+                chars.splice(at..at, garbage.chars());
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+struct ParserFuzz {
+    iterations: usize,
+}
+
+impl GameVisitor for ParserFuzz {
+    type Output = ();
+
+    fn visit<G: Game>(self) {
+        let mut rng = Rng(0xF022 ^ G::NAME.len() as u64);
+        let mut seeds: Vec<G> = vec![G::startpos()];
+        seeds.extend(
+            G::BENCH_POSITIONS
+                .iter()
+                .filter_map(|fen| G::from_fen(fen).ok()),
+        );
+        let mut moves = Vec::new();
+        for _ in 0..self.iterations {
+            // A position reached by random play from a seed position.
+            let mut position = rng.pick(&seeds).clone();
+            for _ in 0..rng.below(30) {
+                moves.clear();
+                position.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                position.make_move(*rng.pick(&moves));
+            }
+            let fen = mutate(&mut rng, &position.to_fen());
+            if let Ok(parsed) = G::from_fen(&fen) {
+                let canonical = parsed.to_fen();
+                let again = G::from_fen(&canonical)
+                    .unwrap_or_else(|e| panic!("{}: '{canonical}' from '{fen}': {e}", G::NAME));
+                assert_eq!(
+                    again.to_fen(),
+                    canonical,
+                    "{}: notation not canonical",
+                    G::NAME
+                );
+                moves.clear();
+                parsed.generate_moves(&mut moves);
+                let _ = parsed.evaluate();
+            }
+            moves.clear();
+            position.generate_moves(&mut moves);
+            let text = match moves.is_empty() {
+                true => "pass".to_string(),
+                false => position.format_move(*rng.pick(&moves)),
+            };
+            let mutated = mutate(&mut rng, &text);
+            if let Ok(mv) = position.parse_move(&mutated) {
+                assert!(
+                    moves.contains(&mv),
+                    "{}: '{mutated}' parsed to a non-move",
+                    G::NAME
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn position_and_move_parsers_survive_mutations() {
+    let per_game = iterations(20_000);
+    for name in GAME_NAMES {
+        visit_game(
+            name,
+            ParserFuzz {
+                iterations: per_game,
+            },
+        )
+        .expect("registered game");
+    }
+}
+
+/// An output sink the test can read.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    fn text_from(&self, offset: usize) -> String {
+        String::from_utf8_lossy(&self.0.lock()[offset..]).into_owned()
+    }
+    fn len(&self) -> usize {
+        self.0.lock().len()
+    }
+}
+
+const COMMANDS: &[&str] = &[
+    "uci",
+    "ugi",
+    "isready",
+    "ucinewgame",
+    "uginewgame",
+    "position startpos",
+    "position startpos moves 4-5 8-7",
+    "position fen xxxx___oooo x moves 1-5",
+    "go depth 2",
+    "go nodes 300",
+    "go movetime 1",
+    "go wtime 20 btime 20 winc 0 binc 0",
+    "go p1time 20 p2time 20",
+    "go infinite",
+    "go ponder depth 3",
+    "go perft 2",
+    "go mate 1 searchmoves 4-5",
+    "stop",
+    "ponderhit",
+    "d",
+    "query gameover",
+    "query p1turn",
+    "query result",
+    "query fen",
+    "query moves",
+    "setoption name Hash value 2",
+    "setoption name Threads value 2",
+    "setoption name MultiPV value 2",
+    "setoption name Move Overhead value 0",
+    "setoption name Clear Hash",
+    "setoption name Ponder value true",
+    "debug on",
+];
+
+#[test]
+fn protocol_loop_survives_random_command_streams() {
+    let lines = iterations(3_000);
+    let mut rng = Rng(0xC0DE);
+    let sink = Captured::default();
+    let mut engine = Engine::new("alak", Output::new(Box::new(sink.clone()))).unwrap();
+    let mut variants: Vec<String> = GAME_NAMES
+        .iter()
+        .map(|g| format!("setoption name UCI_Variant value {g}"))
+        .collect();
+    variants.extend(
+        GAME_NAMES
+            .iter()
+            .map(|g| format!("position fen {}", startpos_of(g))),
+    );
+    for _ in 0..lines {
+        let base = if rng.below(10) == 0 {
+            rng.pick(&variants).as_str()
+        } else {
+            *rng.pick(COMMANDS)
+        };
+        let line = if rng.below(2) == 0 {
+            mutate(&mut rng, base)
+        } else {
+            base.to_string()
+        };
+        if line.trim() == "quit" {
+            continue;
+        }
+        assert!(engine.handle_line(&line), "'{line}' ended the engine");
+        if rng.below(20) == 0 {
+            let before = sink.len();
+            engine.handle_line("isready");
+            assert!(
+                sink.text_from(before).contains("readyok"),
+                "no readyok after '{line}'"
+            );
+        }
+    }
+    engine.handle_line("stop");
+    let before = sink.len();
+    engine.handle_line("isready");
+    assert!(sink.text_from(before).contains("readyok"));
+    let output = sink.text_from(0);
+    assert!(
+        output.contains("info string error:"),
+        "mutations produced no errors at all"
+    );
+    assert!(!output.contains("panicked"));
+}
+
+fn startpos_of(game: &str) -> String {
+    struct Start;
+    impl GameVisitor for Start {
+        type Output = String;
+        fn visit<G: Game>(self) -> String {
+            G::startpos().to_fen()
+        }
+    }
+    visit_game(game, Start).unwrap_or_default()
+}
+
+#[test]
+fn every_rejected_line_gets_exactly_one_error() {
+    let sink = Captured::default();
+    let mut engine = Engine::new("alak", Output::new(Box::new(sink.clone()))).unwrap();
+    let mut rng = Rng(7);
+    for _ in 0..iterations(2_000) {
+        // Garbage that no command accepts: an unknown word first.
+        let line = format!("zz{}", mutate(&mut rng, "position startpos moves 4-5"));
+        let before = sink.len();
+        engine.handle_line(&line);
+        let answer = sink.text_from(before);
+        assert_eq!(
+            answer.matches("info string error:").count(),
+            1,
+            "'{line}' -> {answer}"
+        );
+    }
+}
