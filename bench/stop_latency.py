@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Measures how long `stop` takes to produce `bestmove`.
+"""Measures how long `stop` takes to produce `bestmove`, and `quit` to exit.
 
 Starts the engine, then N times: `go infinite`, waits a random 5-50 ms, sends
-`stop` and times the arrival of `bestmove`. Prints p50, p99 and the maximum.
+`stop` and times the arrival of `bestmove`. Then, 20 times, starts a fresh
+engine, lets it search, sends `quit` and times the process exit. Prints p50,
+p99 and the maximum of each.
 
 usage: bench/stop_latency.py [--engine target/release/ludus] [--runs 200]
        [--game alak] [--threads 1] [--position startpos]
@@ -24,9 +26,12 @@ def main():
     parser.add_argument("--position", default="startpos")
     args = parser.parse_args()
 
-    engine = subprocess.Popen(
-        [args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-    )
+    def start():
+        return subprocess.Popen(
+            [args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+
+    engine = start()
 
     def send(line):
         engine.stdin.write(line + "\n")
@@ -50,16 +55,36 @@ def main():
         send(f"position {args.position}")
         send("go infinite")
         time.sleep(rng.uniform(0.005, 0.05))
-        start = time.perf_counter()
+        sent = time.perf_counter()
         send("stop")
         read_until("bestmove")
-        latencies.append((time.perf_counter() - start) * 1000)
+        latencies.append((time.perf_counter() - sent) * 1000)
     send("quit")
     engine.wait(timeout=5)
-    latencies.sort()
+    report("stop -> bestmove", latencies)
+
+    quits = []
+    for _ in range(20):
+        engine = start()
+        send(f"setoption name UCI_Variant value {args.game}")
+        send(f"setoption name Threads value {args.threads}")
+        send(f"position {args.position}")
+        send("go infinite")
+        send("isready")
+        read_until("readyok")
+        time.sleep(rng.uniform(0.01, 0.1))
+        sent = time.perf_counter()
+        send("quit")
+        engine.wait(timeout=10)
+        quits.append((time.perf_counter() - sent) * 1000)
+    report("quit mid-search -> exit", quits)
+
+
+def report(what, latencies):
+    latencies = sorted(latencies)
     p50 = latencies[len(latencies) // 2]
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    print(f"runs {len(latencies)}  p50 {p50:.2f} ms  p99 {p99:.2f} ms  max {latencies[-1]:.2f} ms")
+    print(f"{what}: runs {len(latencies)}  p50 {p50:.2f} ms  p99 {p99:.2f} ms  max {latencies[-1]:.2f} ms")
 
 
 if __name__ == "__main__":
