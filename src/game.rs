@@ -118,7 +118,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn side_to_move(&self) -> Player;
 
     /// A 64-bit Zobrist hash of the whole position (side to move included),
-    /// kept incrementally and reproducible across runs.
+    /// kept incrementally and reproducible across runs. It must be well mixed
+    /// in every bit: the transposition table picks buckets by the high bits.
     fn hash(&self) -> u64;
 
     /// Parses a move in the notation of rules.md. Only legal moves of this

@@ -4,14 +4,12 @@
 
 mod common;
 
-use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
-use parking_lot::Mutex;
-
-use common::{best_move, Engine, PATIENCE};
-use ludus::game::{Game, GameMove, GameResult, Player};
+use common::countdown::Countdown;
+use common::{best_move, Captured, Engine, PATIENCE};
+use ludus::game::Game;
 use ludus::games::alak::Alak;
 use ludus::protocol::command::GoParams;
 use ludus::protocol::session::{JobSettings, Session, TypedSession};
@@ -175,127 +173,9 @@ fn quit_during_ponder_exits_with_success() {
     assert!(engine.wait_exit(PATIENCE).expect("exits").success());
 }
 
-/// A countdown game whose evaluation has a planted bug: it panics at 7.
-/// Moves take 1 or 2 from the counter; whoever reaches 0 wins.
-#[derive(Clone, Debug)]
-struct BuggyCountdown {
-    counter: u32,
-    side: Player,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Take(u32);
-
-impl GameMove for Take {
-    fn to_bits(self) -> u32 {
-        self.0
-    }
-    fn from_bits(bits: u32) -> Self {
-        Take(bits)
-    }
-}
-
-impl Game for BuggyCountdown {
-    type Move = Take;
-    const NAME: &'static str = "buggy-countdown";
-    const MOVE_INDEX_COUNT: usize = 3;
-    const NULL_MOVE_SAFE: bool = false;
-    const BENCH_POSITIONS: &'static [&'static str] = &["20 1"];
-    const BENCH_DEPTH: u32 = 4;
-
-    fn startpos() -> Self {
-        BuggyCountdown {
-            counter: 20,
-            side: Player::First,
-        }
-    }
-    fn from_fen(fen: &str) -> Result<Self, String> {
-        let counter = fen
-            .split(' ')
-            .next()
-            .and_then(|c| c.parse().ok())
-            .ok_or("bad counter")?;
-        Ok(BuggyCountdown {
-            counter,
-            side: Player::First,
-        })
-    }
-    fn to_fen(&self) -> String {
-        format!("{} {}", self.counter, self.side.index() + 1)
-    }
-    fn side_to_move(&self) -> Player {
-        self.side
-    }
-    fn hash(&self) -> u64 {
-        u64::from(self.counter) * 2 + self.side.index() as u64
-    }
-    fn parse_move(&self, text: &str) -> Result<Take, String> {
-        let take = text.parse().map_err(|_| "not a number")?;
-        if self.is_legal(Take(take)) {
-            Ok(Take(take))
-        } else {
-            Err("illegal".to_string())
-        }
-    }
-    fn format_move(&self, mv: Take) -> String {
-        mv.0.to_string()
-    }
-    fn move_index(&self, mv: Take) -> usize {
-        mv.0 as usize
-    }
-    fn generate_moves(&self, moves: &mut Vec<Take>) {
-        moves.extend((1..=2.min(self.counter)).map(Take));
-    }
-    fn make_move(&mut self, mv: Take) {
-        self.counter -= mv.0.min(self.counter);
-        self.side = self.side.opponent();
-    }
-    fn make_null_move(&mut self) {
-        self.side = self.side.opponent();
-    }
-    fn is_legal(&self, mv: Take) -> bool {
-        (1..=2).contains(&mv.0) && mv.0 <= self.counter
-    }
-    fn is_noisy(&self, _: Take) -> bool {
-        false
-    }
-    fn is_irreversible(&self, _: Take) -> bool {
-        true
-    }
-    fn result(&self) -> GameResult {
-        match self.counter {
-            0 => GameResult::Win(self.side.opponent()),
-            _ => GameResult::Ongoing,
-        }
-    }
-    fn result_reason(&self) -> String {
-        "the counter reached 0".to_string()
-    }
-    fn evaluate(&self) -> i32 {
-        assert_ne!(self.counter, 7, "planted bug");
-        0
-    }
-    fn render(&self) -> String {
-        self.to_fen()
-    }
-}
-
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 #[test]
 fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
-    let session = TypedSession::new(BuggyCountdown::from_fen("12 1").unwrap());
+    let session = TypedSession::new(Countdown::from_fen("12 1 0 7").unwrap());
     let sink = Captured::default();
     let settings = JobSettings {
         threads: 2,
@@ -311,7 +191,7 @@ fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
         .start_job(&go, &settings, tt, Output::new(Box::new(sink.clone())))
         .unwrap();
     assert!(job.wait(PATIENCE), "the job ends");
-    let output = String::from_utf8_lossy(&sink.0.lock()).into_owned();
+    let output = sink.text_from(0);
     assert!(output.contains("info string error: internal"), "{output}");
     let bestmove = output
         .lines()
@@ -329,5 +209,5 @@ fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
         .start_job(&go, &settings, tt, Output::new(Box::new(sink2.clone())))
         .unwrap();
     assert!(job.wait(PATIENCE));
-    assert!(String::from_utf8_lossy(&sink2.0.lock()).contains("bestmove"));
+    assert!(sink2.text_from(0).contains("bestmove"));
 }

@@ -6,10 +6,9 @@
 //! CI runs a bounded number of inputs; set `LUDUS_FUZZ_ITERATIONS` for long
 //! local runs (bench/README.md records them).
 
-use std::io::Write;
-use std::sync::Arc;
+mod common;
 
-use parking_lot::Mutex;
+use common::Captured;
 
 use ludus::game::{splitmix64, Game};
 use ludus::games::{visit_game, GameVisitor, GAME_NAMES};
@@ -170,27 +169,6 @@ fn position_and_move_parsers_survive_mutations() {
 }
 
 /// An output sink the test can read.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Captured {
-    fn text_from(&self, offset: usize) -> String {
-        String::from_utf8_lossy(&self.0.lock()[offset..]).into_owned()
-    }
-    fn len(&self) -> usize {
-        self.0.lock().len()
-    }
-}
 
 const COMMANDS: &[&str] = &[
     "uci",

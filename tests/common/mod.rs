@@ -2,7 +2,12 @@
 
 #![allow(dead_code)]
 
+pub mod countdown;
+
 use std::io::{BufRead, BufReader, Write};
+use std::sync::Arc;
+
+use parking_lot::Mutex;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -144,4 +149,30 @@ impl Drop for Engine {
 /// The move of a `bestmove` line.
 pub fn best_move(line: &str) -> &str {
     line.split_whitespace().nth(1).expect("bestmove has a move")
+}
+
+/// An output sink a test can read back (for in-process engines and jobs).
+#[derive(Clone, Default)]
+pub struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    /// Everything written from byte `offset` on.
+    pub fn text_from(&self, offset: usize) -> String {
+        String::from_utf8_lossy(&self.0.lock()[offset..]).into_owned()
+    }
+
+    /// Bytes written so far.
+    pub fn len(&self) -> usize {
+        self.0.lock().len()
+    }
 }

@@ -1,0 +1,130 @@
+//! The search against a game whose theory is known exactly (Countdown, see
+//! tests/common/countdown.rs): mate distances, repetition draws, MultiPV
+//! order, threads, and determinism.
+
+mod common;
+
+use std::time::Duration;
+
+use common::countdown::Countdown;
+use ludus::game::Game;
+use ludus::search::{
+    search, Limits, ScoreReport, SearchOutcome, SearchRequest, Signals, TranspositionTable,
+};
+
+fn run(
+    fen: &str,
+    depth: u32,
+    threads: usize,
+    multipv: usize,
+) -> (SearchOutcome<common::countdown::Take>, Vec<i32>) {
+    let root = Countdown::from_fen(fen).unwrap();
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let request = SearchRequest {
+        root: &root,
+        history: &[],
+        limits: &limits,
+        multipv,
+        threads,
+        move_overhead: Duration::ZERO,
+        search_moves: &[],
+    };
+    let tt = TranspositionTable::new(1).unwrap();
+    let mut last_scores = Vec::new();
+    let outcome = search(&request, &tt, &Signals::new(false), &mut |info| {
+        if info.multipv == 1 {
+            last_scores.clear();
+        }
+        last_scores.push(info.score);
+    });
+    (outcome, last_scores)
+}
+
+/// The theory: plies to the end with best play, positive when the side to
+/// move wins.
+fn theory(counter: u32) -> i32 {
+    let rounds = (counter / 3) as i32;
+    if counter % 3 == 0 {
+        -2 * rounds
+    } else {
+        2 * rounds + 1
+    }
+}
+
+#[test]
+fn mate_distances_are_exact() {
+    for counter in 1..=40 {
+        let (outcome, _) = run(&format!("{counter} 1 0"), 60, 1, 1);
+        let plies = theory(counter);
+        let expected = if plies > 0 {
+            ScoreReport::Mate((plies + 1) / 2)
+        } else {
+            ScoreReport::Mate(plies / 2)
+        };
+        assert_eq!(
+            ScoreReport::from_score(outcome.score),
+            expected,
+            "counter {counter}"
+        );
+        if plies > 0 {
+            // The winning move leaves a multiple of 3.
+            assert_eq!(
+                (counter - outcome.best_move.unwrap().0) % 3,
+                0,
+                "counter {counter}"
+            );
+        }
+    }
+}
+
+#[test]
+fn two_threads_agree_with_one() {
+    for counter in [10, 21, 29] {
+        let (one, _) = run(&format!("{counter} 1 0"), 40, 1, 1);
+        let (two, _) = run(&format!("{counter} 1 0"), 40, 2, 1);
+        assert_eq!(one.score, two.score, "counter {counter}");
+    }
+}
+
+#[test]
+fn repetition_is_a_draw_when_waiting_is_allowed() {
+    // With waits, 1 and 2 are still won at once, and every other counter is
+    // held to a draw by waiting (repeating the position).
+    for counter in [1, 2] {
+        let (outcome, _) = run(&format!("{counter} 1 1"), 30, 1, 1);
+        assert_eq!(ScoreReport::from_score(outcome.score), ScoreReport::Mate(1));
+    }
+    for counter in [3, 4, 5, 6, 12, 29, 30] {
+        let (outcome, _) = run(&format!("{counter} 1 1"), 30, 1, 1);
+        assert_eq!(outcome.score, 0, "counter {counter}");
+    }
+    // At 3 both takes lose: only waiting holds the draw.
+    let (outcome, _) = run("3 1 1", 30, 1, 1);
+    assert_eq!(outcome.best_move.unwrap().0, 0);
+}
+
+#[test]
+fn multipv_lines_come_best_first() {
+    // At 4 with waits: take 1 and waiting draw, take 2 loses at once.
+    let (_, scores) = run("4 1 1", 20, 1, 3);
+    assert_eq!(scores.len(), 3);
+    assert_eq!(&scores[..2], &[0, 0]);
+    assert_eq!(ScoreReport::from_score(scores[2]), ScoreReport::Mate(-1));
+    // Without waits at 7: take 1 wins (mate 3), take 2 loses (mate -2).
+    let (_, scores) = run("7 1 0", 20, 1, 2);
+    assert_eq!(ScoreReport::from_score(scores[0]), ScoreReport::Mate(3));
+    assert_eq!(ScoreReport::from_score(scores[1]), ScoreReport::Mate(-2));
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    let (a, _) = run("29 1 1", 25, 1, 1);
+    let (b, _) = run("29 1 1", 25, 1, 1);
+    assert_eq!(
+        (a.nodes, a.score, a.best_move),
+        (b.nodes, b.score, b.best_move)
+    );
+}
