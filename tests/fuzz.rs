@@ -168,8 +168,6 @@ fn position_and_move_parsers_survive_mutations() {
     }
 }
 
-/// An output sink the test can read.
-
 const COMMANDS: &[&str] = &[
     "uci",
     "ugi",
