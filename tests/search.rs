@@ -47,7 +47,7 @@ fn run(
 /// move wins.
 fn theory(counter: u32) -> i32 {
     let rounds = (counter / 3) as i32;
-    if counter % 3 == 0 {
+    if counter.is_multiple_of(3) {
         -2 * rounds
     } else {
         2 * rounds + 1
