@@ -325,7 +325,10 @@ fn iterate<G: Game>(
     let mut best = worker.root_moves[0].clone();
     let mut completed = 0;
     // A root whose value a table knows is done once the search shows it.
-    let known_root_score = request.root.known_value().map(|value| known_score(value, 0));
+    let known_root_score = request
+        .root
+        .known_value()
+        .map(|value| known_score(value, 0));
     for depth in 1..=max_depth {
         if !is_main && helper_skips(worker.id, depth) {
             continue;
@@ -359,7 +362,14 @@ fn iterate<G: Game>(
             report(&make_info(ctx, worker, depth, pv_index, None));
         }
         let proven = known_root_score == Some(best.score);
-        if should_stop_after_iteration(ctx, limits, best.score, depth, worker.root_moves.len(), proven) {
+        if should_stop_after_iteration(
+            ctx,
+            limits,
+            best.score,
+            depth,
+            worker.root_moves.len(),
+            proven,
+        ) {
             break;
         }
     }

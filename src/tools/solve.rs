@@ -98,10 +98,10 @@ impl AlakReport {
             solve_time,
             reach_time,
         };
-        for index in 0..solution::INDICES {
+        for (index, &reached) in reachable.iter().enumerate() {
             if let Some(value) = table.value_at(index) {
                 report.valid.add(value, index);
-                if reachable[index] {
+                if reached {
                     report.reachable.add(value, index);
                 }
             }
@@ -128,11 +128,19 @@ impl std::fmt::Display for AlakReport {
             describe(self.start)
         )?;
         writeln!(f)?;
-        writeln!(f, "{:<26}{:>12}{:>12}", "positions (side to move)", "reachable", "valid")?;
+        writeln!(
+            f,
+            "{:<26}{:>12}{:>12}",
+            "positions (side to move)", "reachable", "valid"
+        )?;
         let rows = [
             ("wins", self.reachable.wins, self.valid.wins),
             ("losses", self.reachable.losses, self.valid.losses),
-            ("  of which game over", self.reachable.finished, self.valid.finished),
+            (
+                "  of which game over",
+                self.reachable.finished,
+                self.valid.finished,
+            ),
             ("draws", self.reachable.draws, self.valid.draws),
             ("total", self.reachable.total(), self.valid.total()),
         ];
@@ -142,10 +150,9 @@ impl std::fmt::Display for AlakReport {
         writeln!(f)?;
         for (name, tally) in [("reachable", &self.reachable), ("valid", &self.valid)] {
             match &tally.longest_win {
-                Some((plies, fen)) => writeln!(
-                    f,
-                    "longest forced win ({name}): {plies} plies, e.g. {fen}"
-                )?,
+                Some((plies, fen)) => {
+                    writeln!(f, "longest forced win ({name}): {plies} plies, e.g. {fen}")?
+                }
                 None => writeln!(f, "longest forced win ({name}): none")?,
             }
         }

@@ -53,7 +53,8 @@ const TERNARY: [u32; 1 << SLOTS] = {
 
 /// The index of `position` in `0..INDICES`.
 pub fn index(position: &Alak) -> usize {
-    let board = TERNARY[usize::from(position.pieces[0])] + 2 * TERNARY[usize::from(position.pieces[1])];
+    let board =
+        TERNARY[usize::from(position.pieces[0])] + 2 * TERNARY[usize::from(position.pieces[1])];
     position.side.index() * BOARDS + board as usize
 }
 
@@ -189,9 +190,9 @@ impl Graph {
         let mut node_of = vec![u32::MAX; INDICES];
         let mut positions = Vec::new();
         let mut indices = Vec::new();
-        for index in 0..INDICES {
+        for (index, node) in node_of.iter_mut().enumerate() {
             if let Some(position) = position_at(index) {
-                node_of[index] = positions.len() as u32;
+                *node = positions.len() as u32;
                 positions.push(position);
                 indices.push(index as u32);
             }
@@ -250,12 +251,11 @@ impl Graph {
         let mut distance = vec![UNRESOLVED; nodes];
         // Moves not yet known to lose: a node is lost when this reaches 0.
         let mut open = self.moves.clone();
+        let queue_start = (0..nodes as u32).filter(|&node| self.finished[node as usize]);
         let mut queue: Vec<u32> = Vec::with_capacity(nodes);
-        for node in 0..nodes {
-            if self.finished[node] {
-                distance[node] = 0;
-                queue.push(node as u32);
-            }
+        queue.extend(queue_start);
+        for &node in &queue {
+            distance[node as usize] = 0;
         }
         // A FIFO queue yields nodes in order of distance, so the first win
         // found for a parent is its fastest and the last child to resolve
@@ -264,7 +264,7 @@ impl Graph {
         while let Some(&node) = queue.get(head) {
             head += 1;
             let plies = distance[node as usize];
-            let lost_here = plies % 2 == 0;
+            let lost_here = plies.is_multiple_of(2);
             for &parent in self.parents_of(node as usize) {
                 let parent = parent as usize;
                 if distance[parent] != UNRESOLVED {
