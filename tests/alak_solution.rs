@@ -280,6 +280,42 @@ fn repetition_in_the_game_overrides_the_table() {
 }
 
 #[test]
+fn solve_reports_the_whole_result() {
+    let report = ludus::tools::solve::AlakReport::compute();
+    assert_eq!(report.start, KnownValue::Draw);
+    assert_eq!(report.valid.total(), 147_290);
+    assert_eq!(report.reachable.total(), 128_756);
+    let (plies, fen) = report.reachable.longest_win.clone().expect("some win");
+    assert_eq!(report.valid.longest_win.as_ref().map(|w| w.0), Some(plies));
+    // The line plays the win out: the side to move wins on its last move.
+    assert_eq!(report.longest_line.len(), plies as usize);
+    let mut position = pos(&fen);
+    for mv in &report.longest_line {
+        let mv = position.parse_move(mv).unwrap();
+        position.make_move(mv);
+    }
+    assert_eq!(position.result(), GameResult::Win(pos(&fen).side_to_move()));
+
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["solve", "ALAK"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success());
+    assert!(
+        text.contains("start position xxxx___oooo x: draw"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("longest forced win (reachable): {plies} plies")));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["solve", "chess"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown target 'chess'"));
+}
+
+#[test]
 fn the_daemon_answers_from_the_table_and_the_option_switches_it_off() {
     let mut engine = Engine::start(&[]);
     engine.send("uci");

@@ -75,6 +75,8 @@ pub struct AlakReport {
     pub reachable: Tally,
     /// Every valid position.
     pub valid: Tally,
+    /// Best play from the first reachable position with the longest win.
+    pub longest_line: Vec<String>,
     /// Time to build the table.
     pub solve_time: Duration,
     /// Time of the forward search for the reachable positions.
@@ -95,6 +97,7 @@ impl AlakReport {
             start: table.value(&Alak::startpos()),
             reachable: Tally::default(),
             valid: Tally::default(),
+            longest_line: Vec::new(),
             solve_time,
             reach_time,
         };
@@ -103,6 +106,15 @@ impl AlakReport {
                 report.valid.add(value, index);
                 if reached {
                     report.reachable.add(value, index);
+                }
+            }
+        }
+        if let Some((_, fen)) = &report.reachable.longest_win {
+            if let Ok(position) = Alak::from_fen(fen) {
+                let mut replay = position.clone();
+                for mv in table.winning_line(&position) {
+                    report.longest_line.push(replay.format_move(mv));
+                    replay.make_move(mv);
                 }
             }
         }
@@ -154,6 +166,9 @@ impl std::fmt::Display for AlakReport {
                     writeln!(f, "longest forced win ({name}): {plies} plies, e.g. {fen}")?
                 }
                 None => writeln!(f, "longest forced win ({name}): none")?,
+            }
+            if name == "reachable" && !self.longest_line.is_empty() {
+                writeln!(f, "  best play: {}", self.longest_line.join(" "))?;
             }
         }
         writeln!(f)?;

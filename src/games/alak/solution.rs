@@ -157,6 +157,24 @@ impl Solution {
             rank_for_mover(self.value(&child))
         })
     }
+
+    /// The moves of best play from a decided `position` to the end of the
+    /// game (empty for a draw or a finished game).
+    pub fn winning_line(&self, position: &Alak) -> Vec<AlakMove> {
+        let mut position = position.clone();
+        let mut line = Vec::new();
+        while matches!(
+            self.value(&position),
+            KnownValue::Win(_) | KnownValue::Loss(1..)
+        ) {
+            let Some(mv) = self.best_move(&position) else {
+                break;
+            };
+            position.make_move(mv);
+            line.push(mv);
+        }
+        line
+    }
 }
 
 /// How good a child's value (for the opponent) is for the player moving into
