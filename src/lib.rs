@@ -5,7 +5,7 @@
 //! - [`search`]: the generic search (iterative deepening PVS, shared
 //!   transposition table, Lazy SMP, time management);
 //! - [`protocol`]: the UCI/UGI session that ties them together;
-//! - [`tools`]: perft and bench.
+//! - [`tools`]: perft, bench and solve.
 
 pub mod game;
 pub mod games;

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use ludus::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus::tools::bench::{run_bench, BenchConfig};
 use ludus::tools::perft::run_perft;
+use ludus::tools::solve::{run_solve, TARGETS};
 
 /// An engine daemon for Alak, Alfred's Wyke, Pylyx and Wyx, speaking UCI and
 /// UGI on standard input and output.
@@ -49,6 +50,12 @@ enum Tool {
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=32768))]
         hash: u32,
     },
+    /// Solves a game or part of one outright and prints the result.
+    Solve {
+        /// What to solve.
+        #[arg(value_parser = solve_target)]
+        target: String,
+    },
 }
 
 fn game_name(text: &str) -> Result<String, String> {
@@ -57,6 +64,14 @@ fn game_name(text: &str) -> Result<String, String> {
         .find(|name| name.eq_ignore_ascii_case(text))
         .map(|name| name.to_string())
         .ok_or_else(|| format!("unknown game '{text}'; games: {}", GAME_NAMES.join(", ")))
+}
+
+fn solve_target(text: &str) -> Result<String, String> {
+    TARGETS
+        .iter()
+        .find(|name| name.eq_ignore_ascii_case(text))
+        .map(|name| name.to_string())
+        .ok_or_else(|| format!("unknown target '{text}'; targets: {}", TARGETS.join(", ")))
 }
 
 fn main() -> ExitCode {
@@ -78,6 +93,7 @@ fn main() -> ExitCode {
             threads: threads as usize,
             hash_mib: hash as usize,
         }),
+        Some(Tool::Solve { target }) => run_solve(&target).map(|report| println!("{report}")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,7 +6,9 @@
 //! generation, capture detection and perft's leaf counting are a few bit
 //! operations.
 
-use crate::game::{zobrist_keys, Game, GameMove, GameResult, Player};
+pub mod solution;
+
+use crate::game::{zobrist_keys, Game, GameMove, GameResult, KnownValue, Player};
 
 /// Number of slots on the board.
 pub const SLOTS: u32 = 11;
@@ -377,6 +379,11 @@ impl Game for Alak {
         let their_threat = self.best_capture_for(them) as i32;
         let mobility = self.mobility(me) as i32 - self.mobility(them) as i32;
         100 * material + 40 * my_threat - 25 * their_threat + 4 * mobility
+    }
+
+    /// From the solved table (see [`solution`]) when it is switched on.
+    fn known_value(&self) -> Option<KnownValue> {
+        solution::known_value(self)
     }
 
     fn render(&self) -> String {

@@ -13,7 +13,8 @@ use std::time::Duration;
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
-use crate::game::{GameResult, Player};
+use crate::game::{Game, GameResult, Player};
+use crate::games::alak::{solution, Alak};
 use crate::search::TranspositionTable;
 use command::{Command, Query};
 use options::{OptionChange, Options};
@@ -116,6 +117,7 @@ impl Engine {
         options.set("UCI_Variant", Some(game))?;
         let session =
             new_session(&options.variant).ok_or_else(|| format!("unknown game '{game}'"))?;
+        solution::set_enabled(options.alak_solution);
         Ok(Engine {
             out,
             tt: Arc::new(TranspositionTable::new(options.hash_mib)?),
@@ -171,7 +173,10 @@ impl Engine {
         match command {
             Command::Uci => self.handshake(Dialect::Uci),
             Command::Ugi => self.handshake(Dialect::Ugi),
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                self.prepare_solution();
+                self.out.line("readyok");
+            }
             Command::Debug => {}
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::NewGame => {
@@ -244,8 +249,17 @@ impl Engine {
                 ));
             }
         }
+        solution::set_enabled(options.alak_solution);
         self.options = options;
         Ok(())
+    }
+
+    /// Builds the Alak solution now if the next search will use it, so its
+    /// first use costs nothing (`isready` is where a GUI waits for such work).
+    fn prepare_solution(&self) {
+        if self.options.alak_solution && self.session.game_name() == Alak::NAME {
+            solution::table();
+        }
     }
 
     /// Replaces the table; the old one is freed first so memory does not

@@ -19,6 +19,9 @@ pub struct Options {
     pub ponder: bool,
     /// The game being played.
     pub variant: String,
+    /// Whether Alak is played from its solved table (see
+    /// [`crate::games::alak::solution`]).
+    pub alak_solution: bool,
 }
 
 impl Default for Options {
@@ -30,6 +33,7 @@ impl Default for Options {
             move_overhead_ms: 10,
             ponder: false,
             variant: DEFAULT_GAME.to_string(),
+            alak_solution: true,
         }
     }
 }
@@ -86,6 +90,10 @@ impl Options {
                     .map(|name| format!(" var {name}"))
                     .collect::<String>()
             ),
+            format!(
+                "option name AlakSolution type check default {}",
+                defaults.alak_solution
+            ),
         ]
     }
 
@@ -130,11 +138,11 @@ impl Options {
                 )),
             },
             "ponder" => {
-                self.ponder = match value {
-                    Some("true") => true,
-                    Some("false") => false,
-                    _ => return Err("option 'Ponder' takes true or false".to_string()),
-                };
+                self.ponder = check(value, "Ponder")?;
+                Ok(OptionChange::Value)
+            }
+            "alaksolution" => {
+                self.alak_solution = check(value, "AlakSolution")?;
                 Ok(OptionChange::Value)
             }
             "uci_variant" => {
@@ -153,6 +161,15 @@ impl Options {
             }
             _ => Err(format!("unknown option '{name}'")),
         }
+    }
+}
+
+/// The value of a check option.
+fn check(value: Option<&str>, name: &str) -> Result<bool, String> {
+    match value {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!("option '{name}' takes true or false")),
     }
 }
 
@@ -192,6 +209,24 @@ mod tests {
         assert_eq!(options.set("Clear Hash", None), Ok(OptionChange::ClearHash));
         assert!(options.set("Clear Hash", Some("now")).is_err());
         assert!(options.set("Style", Some("wild")).is_err());
+    }
+
+    #[test]
+    fn alak_solution_is_a_check() {
+        let mut options = Options::default();
+        assert!(options.alak_solution);
+        assert_eq!(
+            options.set("alaksolution", Some("false")),
+            Ok(OptionChange::Value)
+        );
+        assert!(!options.alak_solution);
+        for bad in [None, Some("no"), Some("")] {
+            assert!(options.set("AlakSolution", bad).is_err());
+        }
+        assert!(!options.alak_solution, "failed setoption leaves the value");
+        assert!(Options::default()
+            .declarations()
+            .contains(&"option name AlakSolution type check default true".to_string()));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use parking_lot::{Condvar, Mutex};
 use crate::game::{Game, GameResult};
 pub use time::{Clock, Limits, TimeBudget};
 pub use tt::{Bound, TranspositionTable};
-use worker::{RootMove, Worker};
+use worker::{known_score, RootMove, Worker};
 
 /// The deepest ply the search reaches (iterations and quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -324,6 +324,11 @@ fn iterate<G: Game>(
     let multipv = request.multipv.clamp(1, worker.root_moves.len());
     let mut best = worker.root_moves[0].clone();
     let mut completed = 0;
+    // A root whose value a table knows is done once the search shows it.
+    let known_root_score = request
+        .root
+        .known_value()
+        .map(|value| known_score(value, 0));
     for depth in 1..=max_depth {
         if !is_main && helper_skips(worker.id, depth) {
             continue;
@@ -356,7 +361,15 @@ fn iterate<G: Game>(
         for pv_index in 0..multipv {
             report(&make_info(ctx, worker, depth, pv_index, None));
         }
-        if should_stop_after_iteration(ctx, limits, best.score, depth, worker.root_moves.len()) {
+        let proven = known_root_score == Some(best.score);
+        if should_stop_after_iteration(
+            ctx,
+            limits,
+            best.score,
+            depth,
+            worker.root_moves.len(),
+            proven,
+        ) {
             break;
         }
     }
@@ -417,12 +430,16 @@ fn aspiration_search<G: Game>(
     }
 }
 
+/// Whether the main thread starts no further iteration. `proven`: the
+/// best score is the root's exact value from a solved table, so deeper
+/// iterations cannot change it.
 fn should_stop_after_iteration(
     ctx: &Context,
     limits: &Limits,
     score: i32,
     depth: u32,
     root_moves: usize,
+    proven: bool,
 ) -> bool {
     if limits.infinite || ctx.signals.pondering.load(Relaxed) {
         return false;
@@ -436,7 +453,7 @@ fn should_stop_after_iteration(
         Some(budget) => {
             let used = ctx.signals.time_used();
             let forced_win_seen = score >= MATE_BOUND && depth as i32 > 2 * (MATE - score) + 4;
-            used >= budget.soft || root_moves == 1 || forced_win_seen
+            used >= budget.soft || root_moves == 1 || forced_win_seen || proven
         }
         None => false,
     }

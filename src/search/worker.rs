@@ -39,6 +39,61 @@ fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
 }
 
+/// The search score of a known value at `ply`.
+pub(super) fn known_score(value: KnownValue, ply: usize) -> i32 {
+    match value {
+        KnownValue::Win(plies) => mate_in(ply + plies as usize),
+        KnownValue::Loss(plies) => mated_in(ply + plies as usize),
+        KnownValue::Draw => 0,
+    }
+}
+
+/// The score of `position` at `ply` if the rules or a solved table settle
+/// it, whatever the history.
+fn settled_score<G: Game>(position: &G, ply: usize) -> Option<i32> {
+    match position.result() {
+        GameResult::Ongoing => position.known_value().map(|value| known_score(value, ply)),
+        GameResult::Draw => Some(0),
+        GameResult::Win(winner) if winner == position.side_to_move() => Some(mate_in(ply)),
+        GameResult::Win(_) => Some(mated_in(ply)),
+    }
+}
+
+/// The longest line [`extend_with_known_line`] writes.
+const KNOWN_LINE_PLIES: usize = 64;
+
+/// Appends to `line` the best play a solved table knows from `position`
+/// (reached by `line`): the fastest win, the slowest loss or a drawing move
+/// at each ply, until the game ends, a position of the line recurs, or the
+/// table knows no more.
+fn extend_with_known_line<G: Game>(position: &G, line: &mut Vec<G::Move>) {
+    let mut position = position.clone();
+    let mut seen = vec![position.hash()];
+    let mut moves = Vec::new();
+    while line.len() < KNOWN_LINE_PLIES
+        && position.result() == GameResult::Ongoing
+        && position.known_value().is_some()
+    {
+        moves.clear();
+        position.generate_moves(&mut moves);
+        let best = moves
+            .iter()
+            .filter_map(|&mv| {
+                let mut child = position.clone();
+                child.make_move(mv);
+                settled_score(&child, 1).map(|score| (-score, mv))
+            })
+            .max_by_key(|&(score, _)| score);
+        let Some((_, mv)) = best else { break };
+        position.make_move(mv);
+        line.push(mv);
+        if seen.contains(&position.hash()) {
+            break;
+        }
+        seen.push(position.hash());
+    }
+}
+
 /// Mate scores in the table count from the stored node, not the root.
 fn score_to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
@@ -180,18 +235,13 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// The score of a position decided without search: finished by the
-    /// rules, or known exactly from a solved table.
-    fn decided_score(position: &G, ply: usize) -> Option<i32> {
-        match position.result() {
-            GameResult::Ongoing => position.known_value().map(|value| match value {
-                KnownValue::Win(plies) => mate_in(ply + plies as usize),
-                KnownValue::Loss(plies) => mated_in(ply + plies as usize),
-                KnownValue::Draw => 0,
-            }),
-            GameResult::Draw => Some(0),
-            GameResult::Win(winner) if winner == position.side_to_move() => Some(mate_in(ply)),
-            GameResult::Win(_) => Some(mated_in(ply)),
+    /// rules, drawn by repetition, or known exactly from a solved table
+    /// (repetition first: a table does not know the game's history).
+    fn decided_score(&self, position: &G, ply: usize) -> Option<i32> {
+        if position.result() == GameResult::Ongoing && self.is_repetition(ply) {
+            return Some(0);
         }
+        settled_score(position, ply)
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
@@ -243,6 +293,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 root_move.pv.clear();
                 root_move.pv.push(mv);
                 root_move.pv.extend_from_slice(&self.pv[1]);
+                if root_move.pv.len() == 1 && settled_score(&child, 1) == Some(-score) {
+                    // Decided at once by the rules or a table: show its line.
+                    extend_with_known_line(&child, &mut root_move.pv);
+                }
             } else {
                 root_move.score = -INFINITY;
             }
@@ -269,11 +323,8 @@ impl<'a, G: Game> Worker<'a, G> {
         ply: usize,
         pv_node: bool,
     ) -> i32 {
-        if let Some(score) = Self::decided_score(position, ply) {
+        if let Some(score) = self.decided_score(position, ply) {
             return score;
-        }
-        if self.is_repetition(ply) {
-            return 0;
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(position, alpha, beta, ply);
@@ -453,9 +504,8 @@ impl<'a, G: Game> Worker<'a, G> {
             let mut child = position.clone();
             child.make_move(mv);
             self.push(&child, ply, position.is_irreversible(mv));
-            let score = match Self::decided_score(&child, ply + 1) {
+            let score = match self.decided_score(&child, ply + 1) {
                 Some(score) => -score,
-                None if self.is_repetition(ply + 1) => 0,
                 None => -self.quiescence(&child, -beta, -alpha, ply + 1),
             };
             self.pop();

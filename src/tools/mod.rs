@@ -1,4 +1,5 @@
-//! Tools built on the games and the search: perft and bench.
+//! Tools built on the games and the search: perft, bench and solve.
 
 pub mod bench;
 pub mod perft;
+pub mod solve;
