@@ -89,7 +89,7 @@ fn seconds(text: &str) -> Result<Duration, String> {
     let value: f64 = text
         .parse()
         .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    if !value.is_finite() || value < 0.0 || value > 1e9 {
+    if !value.is_finite() || !(0.0..=1e9).contains(&value) {
         return Err(format!("'{text}' is not a usable number of seconds"));
     }
     Ok(Duration::from_secs_f64(value))

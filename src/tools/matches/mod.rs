@@ -166,7 +166,7 @@ fn work<G: Game>(
         }
         let slot = if config.repeat { index / 2 } else { index } as usize;
         let opening = &openings[slot % openings.len()];
-        let engine1_first = index % 2 == 0;
+        let engine1_first = index.is_multiple_of(2);
         let [p1, p2] = &mut processes;
         let [s1, s2] = &config.engines;
         let seat1 = Seat {
@@ -274,7 +274,7 @@ impl<'a> MainLoop<'a> {
         }
         let done = self.tally.total.games();
         let interval = self.config.rating_interval;
-        if !self.decided && interval > 0 && done % interval == 0 && done < self.config.games {
+        if !self.decided && interval > 0 && done.is_multiple_of(interval) && done < self.config.games {
             self.print_summary(false);
         }
         self.show_progress();

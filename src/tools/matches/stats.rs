@@ -40,7 +40,8 @@ const Z95: f64 = 1.959_963_984_540_054;
 
 /// Elo difference for an expected score in (0, 1).
 pub fn elo_from_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    // Adding 0.0 turns -0.0 (an even score) into 0.0 for printing.
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
 /// The error function, by Abramowitz and Stegun 7.1.26 (error < 1.5e-7,
@@ -196,7 +197,7 @@ pub enum SprtDecision {
 impl Sprt {
     /// Checks the parameters.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
-        if !(elo0 < elo1) {
+        if elo0.partial_cmp(&elo1) != Some(std::cmp::Ordering::Less) {
             return Err(format!("SPRT: elo0 ({elo0}) must be below elo1 ({elo1})"));
         }
         for (name, value) in [("alpha", alpha), ("beta", beta)] {
