@@ -250,3 +250,26 @@ fn openings_are_reproducible() {
     assert_eq!(distinct.len(), 6);
     assert_eq!(stdout(&ludus(&args)), text);
 }
+
+#[test]
+fn the_sprt_stops_the_match() {
+    let out = against_fake(
+        "illegal",
+        &[
+            "--depth",
+            "1",
+            "--games",
+            "1000",
+            "--repeat",
+            "--sprt",
+            "elo0=0",
+            "elo1=100",
+            "--ratinginterval",
+            "0",
+        ],
+    );
+    assert!(out.contains(" - H0 was accepted"), "{out}");
+    let (w, l, d, n) = score(&out);
+    assert_eq!((w, d), (0, 0));
+    assert!(l == n && n < 100, "{out}");
+}

@@ -116,6 +116,12 @@ impl GameVisitor for Runner<'_> {
                 return Err(error);
             }
             main.print_summary(true);
+            if main.uncounted > 0 {
+                println!(
+                    "{} games that finished after the SPRT decision are in the PGN but not counted",
+                    main.uncounted
+                );
+            }
             println!(
                 "Finished match: {} games in {:.1} s",
                 main.tally.total.games(),
@@ -206,7 +212,10 @@ struct MainLoop<'a> {
     half_pairs: HashMap<u32, u32>,
     date: String,
     progress: bool,
+    /// Set once an SPRT bound is crossed; games finishing after that are
+    /// written to the PGN but not counted, so the verdict stands.
     decided: bool,
+    uncounted: u32,
 }
 
 impl<'a> MainLoop<'a> {
@@ -218,6 +227,7 @@ impl<'a> MainLoop<'a> {
             date: pgn::today(),
             progress: std::io::stderr().is_terminal(),
             decided: false,
+            uncounted: 0,
         }
     }
 
@@ -249,6 +259,19 @@ impl<'a> MainLoop<'a> {
                 .and_then(|()| file.flush())
                 .map_err(|e| format!("cannot write the PGN file: {e}"))?;
         }
+        self.clear_progress();
+        println!(
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            index + 1,
+            white.name,
+            black.name,
+            record.result_text(),
+            record.reason
+        );
+        if self.decided {
+            self.uncounted += 1;
+            return Ok(());
+        }
         let halves = self.tally.add(record.result, engine1_first);
         if self.config.repeat {
             let pair = index / 2;
@@ -259,22 +282,17 @@ impl<'a> MainLoop<'a> {
                 }
             }
         }
-        self.clear_progress();
-        println!(
-            "Finished game {} ({} vs {}): {} {{{}}}",
-            index + 1,
-            white.name,
-            black.name,
-            record.result_text(),
-            record.reason
-        );
         if let Some(sprt) = &self.config.sprt {
             let llr = self.tally.llr(sprt, self.config.repeat);
             self.decided = sprt.decide(llr) != SprtDecision::Continue;
         }
         let done = self.tally.total.games();
         let interval = self.config.rating_interval;
-        if !self.decided && interval > 0 && done.is_multiple_of(interval) && done < self.config.games {
+        if !self.decided
+            && interval > 0
+            && done.is_multiple_of(interval)
+            && done < self.config.games
+        {
             self.print_summary(false);
         }
         self.show_progress();

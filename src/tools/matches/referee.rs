@@ -333,7 +333,10 @@ pub fn play_game<G: Game>(
         if let Some(tc) = limit.tc {
             clock.left = clock.left.saturating_sub(elapsed) + tc.increment;
             clock.moves_made += 1;
-            if tc.moves.is_some_and(|moves| clock.moves_made.is_multiple_of(moves)) {
+            if tc
+                .moves
+                .is_some_and(|moves| clock.moves_made.is_multiple_of(moves))
+            {
                 clock.left += tc.base;
             }
         }

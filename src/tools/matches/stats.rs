@@ -21,18 +21,23 @@
 //!   `LLR = W ln(pW₁/pW₀) + L ln(pL₁/pL₀) + D ln(pD₁/pD₀)` (0 until there is
 //!   at least one win, one loss and one draw).
 //! - **Pentanomial SPRT, normalized Elo** (fastchess `SPRT::getLLR`, after
-//!   M. Van den Bergh, "Comments on Normalized Elo",
-//!   <https://www.cantate.be/Fishtest/normalized_elo_practical.pdf>, and his
-//!   GSPRT note <https://www.cantate.be/Fishtest/GSPRT_approximation.pdf>):
-//!   pair scores `aᵢ ∈ {0, ¼, ½, ¾, 1}` (LL, LD, WL+DD, WD, WW) with observed
-//!   frequencies give the mean `s` and the per-pair variance `v`; the
-//!   hypotheses' normalized Elo `nelo` become scores
-//!   `sₖ = ½ + nelo_k · √(2v) / (800 / ln 10)` (√2 because a pair's variance
-//!   is about half a single game's, and normalized Elo is per game), and
-//!   `LLR ≈ n (s₁ - s₀)(2s - s₀ - s₁) / (2v)` over `n` pairs — the
-//!   generalized SPRT approximation fastchess 0.x computes. (Newer fastchess
-//!   solves the exact maximum-likelihood distributions instead; the two agree
-//!   closely for the small Elo differences SPRTs test.)
+//!   M. Van den Bergh, "Comments on Normalized Elo", section 4.1,
+//!   <https://www.cantate.be/Fishtest/normalized_elo_practical.pdf>): pair
+//!   scores `aᵢ ∈ {0, ¼, ½, ¾, 1}` (LL, LD, WL+DD, WD, WW) with observed
+//!   frequencies `p̂ᵢ` (a zero count counts as 0.001, as fastchess does). A
+//!   hypothesis fixes the normalized score `t = (μ - ½)/σ` of the pair
+//!   distribution at `t = √2 · nelo / (800 / ln 10)` (√2: a pair's standard
+//!   deviation is about 1/√2 of a game's, and normalized Elo is per game).
+//!   For each hypothesis the distribution `p` closest to `p̂` with that `t`
+//!   (maximum likelihood) is found by the fixed-point iteration of the note:
+//!   from uniform `p`, with `μ, σ` of the current `p`,
+//!   `φᵢ = aᵢ - ½ - ½ t σ (1 + ((aᵢ - μ)/σ)²)`, solve
+//!   `Σ p̂ᵢ φᵢ / (1 + θ φᵢ) = 0` for `θ` in `(-1/max φ, -1/min φ)` and set
+//!   `pᵢ = p̂ᵢ / (1 + θ φᵢ)`, until `p` moves less than 1e-4 (at most 10
+//!   rounds). Then `LLR = n Σ p̂ᵢ ln(p₁ᵢ / p₀ᵢ)` over `n` pairs. For small
+//!   Elo differences this is close to the GSPRT approximation
+//!   `n (s₁ - s₀)(2 μ̂ - s₀ - s₁) / (2 v̂)` with `sₖ = ½ + tₖ √v̂` (Van den
+//!   Bergh, <https://www.cantate.be/Fishtest/GSPRT_approximation.pdf>).
 //! - **Bounds** (Wald): `lbound = ln(β/(1-α))`, `ubound = ln((1-β)/α)`.
 
 /// The z value of a two-sided 95 % interval.
@@ -272,22 +277,82 @@ impl Sprt {
 
     /// fastchess's pentanomial LLR with normalized-Elo hypotheses.
     pub fn llr_pentanomial(&self, p: &Pentanomial) -> f64 {
-        let pairs = f64::from(p.pairs());
-        if pairs == 0.0 {
+        if p.pairs() == 0 {
             return 0.0;
         }
-        let counts = p.buckets();
-        let scores = [0.0, 0.25, 0.5, 0.75, 1.0];
-        let freq = |i: usize| f64::from(counts[i]) / pairs;
-        let mean: f64 = (0..5).map(|i| freq(i) * scores[i]).sum();
-        let variance: f64 = (0..5).map(|i| freq(i) * (scores[i] - mean).powi(2)).sum();
-        if variance == 0.0 {
-            return 0.0;
-        }
-        let to_score = |nelo: f64| 0.5 + nelo * (2.0 * variance).sqrt() / (800.0 / 10f64.ln());
-        let (s0, s1) = (to_score(self.elo0), to_score(self.elo1));
-        pairs * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+        let counts = p
+            .buckets()
+            .map(|c| if c == 0 { 1e-3 } else { f64::from(c) });
+        let total: f64 = counts.iter().sum();
+        let observed = counts.map(|c| c / total);
+        let to_t = |nelo: f64| std::f64::consts::SQRT_2 * nelo / (800.0 / 10f64.ln());
+        let p0 = closest_with_t(&observed, to_t(self.elo0));
+        let p1 = closest_with_t(&observed, to_t(self.elo1));
+        total
+            * (0..5)
+                .map(|i| observed[i] * (p1[i].ln() - p0[i].ln()))
+                .sum::<f64>()
     }
+}
+
+/// The pair scores of the pentanomial buckets.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+fn mean_and_variance(p: &[f64; 5]) -> (f64, f64) {
+    let mean: f64 = (0..5).map(|i| p[i] * PAIR_SCORES[i]).sum();
+    let variance = (0..5).map(|i| p[i] * (PAIR_SCORES[i] - mean).powi(2)).sum();
+    (mean, variance)
+}
+
+/// The distribution with normalized score `t` (against ½) that is most
+/// likely to have produced the frequencies `observed` (all positive).
+fn closest_with_t(observed: &[f64; 5], t: f64) -> [f64; 5] {
+    let mut p = [0.2; 5];
+    for _ in 0..10 {
+        let (mean, variance) = mean_and_variance(&p);
+        let sigma = variance.sqrt();
+        let phi: [f64; 5] = std::array::from_fn(|i| {
+            let z = (PAIR_SCORES[i] - mean) / sigma;
+            PAIR_SCORES[i] - 0.5 - 0.5 * t * sigma * (1.0 + z * z)
+        });
+        let (low, high) = phi
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| {
+                (l.min(x), h.max(x))
+            });
+        if !(low < 0.0 && high > 0.0) {
+            break;
+        }
+        // Σ p̂ φ / (1 + θ φ) falls from +∞ to -∞ across (-1/high, -1/low).
+        let f = |theta: f64| -> f64 {
+            (0..5)
+                .map(|i| observed[i] * phi[i] / (1.0 + theta * phi[i]))
+                .sum()
+        };
+        let (mut a, mut b) = (-1.0 / high, -1.0 / low);
+        for _ in 0..200 {
+            let mid = 0.5 * (a + b);
+            if mid <= a || mid >= b {
+                break;
+            }
+            if f(mid) > 0.0 {
+                a = mid;
+            } else {
+                b = mid;
+            }
+        }
+        let theta = 0.5 * (a + b);
+        let mut moved: f64 = 0.0;
+        for i in 0..5 {
+            let next = observed[i] / (1.0 + theta * phi[i]);
+            moved = moved.max((next - p[i]).abs());
+            p[i] = next;
+        }
+        if moved < 1e-4 {
+            break;
+        }
+    }
+    p
 }
 
 /// Normalized Elo of a pentanomial record with its 95 % margin (fastchess's
@@ -403,10 +468,12 @@ mod tests {
     fn pentanomial_sprt_by_hand() {
         // Pairs: LL 2, LD 10, WL 5, DD 15, WD 14, WW 4 (50 pairs).
         // Scores 0, ¼, ½, ¾, 1 with counts 2, 10, 20, 14, 4:
-        // mean = (2.5 + 10 + 10.5 + 4)/50 = 0.54;
-        // v = Σ fᵢ (aᵢ - 0.54)² = 0.0584; with elo0 0, elo1 5:
-        // s₀ = 0.5, s₁ = 0.5 + 5·√(0.1168)/(800/ln 10) = 0.504918;
-        // LLR = 50 (s₁-s₀)(1.08 - s₀ - s₁)/(2·0.0584) = 0.158080;
+        // μ̂ = (2.5 + 10 + 10.5 + 4)/50 = 0.54; v̂ = Σ fᵢ (aᵢ - 0.54)² = 0.0584.
+        // GSPRT approximation with elo0 0, elo1 5: t₁ = √2·5/(800/ln 10);
+        // s₀ = 0.5, s₁ = 0.5 + t₁ √v̂ = 0.504918;
+        // LLR ≈ 50 (s₁-s₀)(1.08 - s₀ - s₁)/(2·0.0584) = 0.158080.
+        // The exact MLE value (the note's iteration, checked with an
+        // independent script) is 0.155934.
         // nElo = 0.04/√0.1168 · 800/ln 10 = 40.6643.
         let p = Pentanomial {
             ll: 2,
@@ -420,9 +487,26 @@ mod tests {
         assert_eq!(p.buckets(), [2, 10, 20, 14, 4]);
         let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
         let llr = sprt.llr_pentanomial(&p);
-        assert!(close(llr, 0.158080, 1e-5), "{llr}");
+        assert!(close(llr, 0.158080, 0.003), "{llr}");
+        assert!(close(llr, 0.155934, 1e-5), "{llr}");
         let (nelo, _) = normalized_elo(&p).unwrap();
         assert!(close(nelo, 40.6643, 1e-3), "{nelo}");
+    }
+
+    #[test]
+    fn one_sided_pairs_still_decide() {
+        // Only lost pairs: the zero buckets are regularized, so the test
+        // drifts to H0 instead of staying at 0 forever.
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+        let lost = |n| Pentanomial {
+            ll: n,
+            ..Pentanomial::default()
+        };
+        let small = sprt.llr_pentanomial(&lost(10));
+        let large = sprt.llr_pentanomial(&lost(400));
+        assert!(small < 0.0 && large < small, "{small} {large}");
+        assert_eq!(sprt.decide(large), SprtDecision::AcceptH0);
+        assert_eq!(sprt.llr_pentanomial(&Pentanomial::default()), 0.0);
     }
 
     #[test]
