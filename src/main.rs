@@ -185,8 +185,14 @@ fn match_command(args: &[String]) -> Result<(), String> {
 }
 
 fn openings(config: OpeningsConfig) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
     for position in generate_openings(&config)? {
-        println!("{position}");
+        // A closed output (piped into `head`) just ends the list.
+        if writeln!(out, "{position}").is_err() {
+            break;
+        }
     }
+    let _ = out.flush();
     Ok(())
 }

@@ -273,3 +273,66 @@ fn the_sprt_stops_the_match() {
     assert_eq!((w, d), (0, 0));
     assert!(l == n && n < 100, "{out}");
 }
+
+#[test]
+fn adjudication_by_resignation_and_move_limit() {
+    let dir = scratch("adjudication");
+    let book = dir.join("lopsided.txt");
+    // X has two pieces against four: whoever plays X sees a lost position.
+    std::fs::write(&book, "xx_____oooo x\n").unwrap();
+    let pgn = dir.join("adjudicated.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let out = run_match(&[
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=a",
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=b",
+        "--depth",
+        "3",
+        "--games",
+        "2",
+        "--repeat",
+        "--openings",
+        book.to_str().unwrap(),
+        "--resign",
+        "movecount=1",
+        "score=100",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(
+        out.contains(
+            "Finished game 1 (a vs b): 0-1 {a resigns (score at or below -100 for 1 move)}"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Finished game 2 (b vs a): 0-1 {b resigns"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        text.matches("[Termination \"adjudication\"]").count(),
+        2,
+        "{text}"
+    );
+
+    let out = run_match(&[
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "--depth",
+        "1",
+        "--maxmoves",
+        "2",
+    ]);
+    assert!(
+        out.contains(
+            "Finished game 1 (ludus vs ludus-2): 1/2-1/2 {draw by adjudication after 2 moves each}"
+        ),
+        "{out}"
+    );
+}

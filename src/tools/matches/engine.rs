@@ -201,6 +201,8 @@ pub fn parse_info(line: &str) -> Option<SearchReport> {
     while i + 1 < words.len() {
         match words[i] {
             "depth" => report.depth = words[i + 1].parse().ok(),
+            // Only the best line speaks for the engine.
+            "multipv" if words[i + 1] != "1" => return None,
             "score" if i + 2 < words.len() => {
                 let value: i32 = words[i + 2].parse().ok()?;
                 match words[i + 1] {
@@ -243,6 +245,8 @@ mod tests {
         );
         assert_eq!(parse_info("info string hello score cp 5"), None);
         assert_eq!(parse_info("info depth 3 nodes 100"), None);
+        assert_eq!(parse_info("info depth 3 multipv 2 score cp 1 pv a"), None);
+        assert!(parse_info("info depth 3 multipv 1 score cp 1 pv a").is_some());
         assert_eq!(parse_info("bestmove 1-5"), None);
     }
 

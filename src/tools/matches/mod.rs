@@ -36,6 +36,13 @@ use referee::{play_game, GameRecord, Seat};
 use report::{summary, Tally};
 use stats::SprtDecision;
 
+/// Prints a line of match output. A closed standard output (say, piped into
+/// `head`) does not stop the match: the PGN is its record.
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
 /// Runs the match; `Err` when it cannot start or cannot go on (an engine
 /// that cannot be run, an unwritable PGN file).
 pub fn run_match(config: &MatchConfig) -> Result<(), String> {
@@ -117,16 +124,16 @@ impl GameVisitor for Runner<'_> {
             }
             main.print_summary(true);
             if main.uncounted > 0 {
-                println!(
+                say(&format!(
                     "{} games that finished after the SPRT decision are in the PGN but not counted",
                     main.uncounted
-                );
+                ));
             }
-            println!(
+            say(&format!(
                 "Finished match: {} games in {:.1} s",
                 main.tally.total.games(),
                 started.elapsed().as_secs_f64()
-            );
+            ));
             Ok(())
         })
     }
@@ -260,14 +267,14 @@ impl<'a> MainLoop<'a> {
                 .map_err(|e| format!("cannot write the PGN file: {e}"))?;
         }
         self.clear_progress();
-        println!(
+        say(&format!(
             "Finished game {} ({} vs {}): {} {{{}}}",
             index + 1,
             white.name,
             black.name,
             record.result_text(),
             record.reason
-        );
+        ));
         if self.decided {
             self.uncounted += 1;
             return Ok(());
@@ -307,7 +314,7 @@ impl<'a> MainLoop<'a> {
             self.config.repeat,
             decided && self.decided,
         ) {
-            println!("{line}");
+            say(&line);
         }
         let _ = std::io::stdout().flush();
     }

@@ -230,10 +230,10 @@ pub fn play_game<G: Game>(
         if let Some(loser) = resigned {
             let resign = config.resign.map_or((0, 0), |r| (r.movecount, r.score));
             let reason = format!(
-                "{} resigns (score at or below -{} for {} moves)",
+                "{} resigns (score at or below -{} for {})",
                 seats[loser.index()].spec.name,
                 resign.1,
-                resign.0
+                moves(resign.0)
             );
             finish(
                 &mut record,
@@ -247,7 +247,7 @@ pub fn play_game<G: Game>(
         }
         if let Some(max) = config.maxmoves {
             if record.moves.len() as u64 >= 2 * u64::from(max) {
-                record.reason = format!("draw by adjudication after {max} moves each");
+                record.reason = format!("draw by adjudication after {} each", moves(max));
                 record.termination = Termination::Adjudication;
                 return Ok(record);
             }
@@ -393,6 +393,15 @@ pub fn play_game<G: Game>(
             report,
             time: elapsed,
         });
+    }
+}
+
+/// "1 move", "3 moves".
+fn moves(count: u32) -> String {
+    if count == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{count} moves")
     }
 }
 
