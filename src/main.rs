@@ -6,6 +6,9 @@ use clap::{Parser, Subcommand};
 
 use ludus::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus::tools::bench::{run_bench, BenchConfig};
+use ludus::tools::matches::cli::{self as match_cli, Parsed};
+use ludus::tools::matches::openings::{generate_openings, OpeningsConfig};
+use ludus::tools::matches::run_match;
 use ludus::tools::perft::run_perft;
 use ludus::tools::solve::{run_solve, TARGETS};
 
@@ -56,6 +59,36 @@ enum Tool {
         #[arg(value_parser = solve_target)]
         target: String,
     },
+    /// Plays a match between two engines, refereed by ludus
+    /// (`ludus match --help` lists the options).
+    #[command(disable_help_flag = true)]
+    Match {
+        /// Options in cutechess-cli/fastchess style, e.g. `--game alak
+        /// --engine cmd=ludus name=a --engine cmd=ludus name=b --st 0.1`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
+    /// Prints distinct, balanced start positions, one per line.
+    Openings {
+        /// The game.
+        #[arg(value_parser = game_name)]
+        game: String,
+        /// How many positions.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        count: u32,
+        /// Seed: the same seed gives the same positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random plies from the start position.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=200))]
+        plies: u32,
+        /// Depth of the search that checks the balance.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+        /// Positions scoring beyond this many centipawns either way are rejected.
+        #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(i32).range(0..=20_000))]
+        max_score: i32,
+    },
 }
 
 fn game_name(text: &str) -> Result<String, String> {
@@ -94,6 +127,22 @@ fn main() -> ExitCode {
             hash_mib: hash as usize,
         }),
         Some(Tool::Solve { target }) => run_solve(&target).map(|report| println!("{report}")),
+        Some(Tool::Match { args }) => match_command(&args),
+        Some(Tool::Openings {
+            game,
+            count,
+            seed,
+            plies,
+            depth,
+            max_score,
+        }) => openings(OpeningsConfig {
+            game,
+            count: count as usize,
+            seed,
+            plies,
+            depth,
+            max_score,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -138,5 +187,28 @@ fn bench(config: BenchConfig) -> Result<(), String> {
     println!("Total time (ms) : {}", report.elapsed.as_millis());
     println!("Nodes searched  : {}", report.nodes);
     println!("Nodes/second    : {}", report.nps());
+    Ok(())
+}
+
+fn match_command(args: &[String]) -> Result<(), String> {
+    match match_cli::parse(args)? {
+        Parsed::Help => {
+            println!("{}", match_cli::USAGE);
+            Ok(())
+        }
+        Parsed::Run(config) => run_match(&config),
+    }
+}
+
+fn openings(config: OpeningsConfig) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for position in generate_openings(&config)? {
+        // A closed output (piped into `head`) just ends the list.
+        if writeln!(out, "{position}").is_err() {
+            break;
+        }
+    }
+    let _ = out.flush();
     Ok(())
 }

@@ -1,0 +1,263 @@
+//! An engine subprocess: its input, and its output read line by line on a
+//! thread of its own into a channel, so every read can time out.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, RecvTimeoutError};
+
+use super::cli::{EngineSpec, Proto};
+
+/// Why an engine did not give the answer awaited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The process exited (or closed its output, or its input broke).
+    Crashed,
+    /// Nothing suitable came before the deadline.
+    TimedOut,
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    proto: Proto,
+}
+
+impl EngineProcess {
+    /// Starts the program of `spec`; fails if it cannot be run at all.
+    pub fn start(spec: &EngineSpec) -> Result<EngineProcess, String> {
+        let mut command = Command::new(&spec.cmd);
+        command
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start engine {} ('{}'): {e}", spec.name, spec.cmd))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("engine {}: no pipes", spec.name));
+        };
+        let (sender, lines) = crossbeam_channel::unbounded();
+        let reader = std::thread::Builder::new()
+            .name(format!("engine-{}", spec.name))
+            .spawn(move || {
+                for line in BufReader::new(stdout).lines() {
+                    // A line that is not UTF-8 ends the engine's output, as
+                    // a crash would: nothing sensible follows it.
+                    let Ok(line) = line else { break };
+                    if sender.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        if let Err(error) = reader {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "engine {}: cannot start a reader: {error}",
+                spec.name
+            ));
+        }
+        Ok(EngineProcess {
+            child,
+            stdin,
+            lines,
+            proto: spec.proto,
+        })
+    }
+
+    /// The dialect.
+    pub fn proto(&self) -> Proto {
+        self.proto
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), Failure> {
+        log::debug!("> {line}");
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| Failure::Crashed)
+    }
+
+    /// The next line before `deadline`.
+    pub fn next_line(&mut self, deadline: Instant) -> Result<String, Failure> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => {
+                log::debug!("< {line}");
+                Ok(line)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut),
+            Err(RecvTimeoutError::Disconnected) => Err(Failure::Crashed),
+        }
+    }
+
+    /// Reads lines until one whose first word is `word`; returns the lines
+    /// before it.
+    pub fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<Vec<String>, Failure> {
+        let deadline = Instant::now() + timeout;
+        let mut before = Vec::new();
+        loop {
+            let line = self.next_line(deadline)?;
+            if line.split_whitespace().next() == Some(word) {
+                return Ok(before);
+            }
+            before.push(line);
+        }
+    }
+
+    /// The handshake: `uci`/`ugi` until `uciok`/`ugiok`; returns the lines
+    /// the engine sent (its `id` and `option` declarations).
+    pub fn handshake(&mut self, timeout: Duration) -> Result<Vec<String>, Failure> {
+        let (hello, ok) = match self.proto {
+            Proto::Uci => ("uci", "uciok"),
+            Proto::Ugi => ("ugi", "ugiok"),
+        };
+        self.send(hello)?;
+        self.wait_for(ok, timeout)
+    }
+
+    /// `isready` until `readyok`.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), Failure> {
+        self.send("isready")?;
+        self.wait_for("readyok", timeout).map(|_| ())
+    }
+
+    /// Whether the process has exited.
+    pub fn has_exited(&mut self) -> bool {
+        !matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Asks the engine to quit, and kills it if it has not within a moment.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if self.has_exited() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if !self.has_exited() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// Whether the handshake's `option name UCI_Variant type combo ... var X`
+/// declaration, if there is one, offers the variant `game`.
+pub fn offers_variant(declarations: &[String], game: &str) -> bool {
+    for line in declarations {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.len() >= 3 && words[0] == "option" && words[2].eq_ignore_ascii_case("UCI_Variant")
+        {
+            return words
+                .windows(2)
+                .any(|w| w[0] == "var" && w[1].eq_ignore_ascii_case(game));
+        }
+    }
+    true
+}
+
+/// What an `info` line says about the search, if it has a score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchReport {
+    /// Depth reached.
+    pub depth: Option<u32>,
+    /// Centipawns from the mover's side; mates as ±(30000 - moves).
+    pub score: Option<i32>,
+    /// Whether the score is a mate score.
+    pub mate: Option<i32>,
+}
+
+/// Reads `info ... depth D ... score cp X|mate M ...`; `None` for lines
+/// without an exact score (no score, or a bound).
+pub fn parse_info(line: &str) -> Option<SearchReport> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info")
+        || words.get(1) == Some(&"string")
+        || words.contains(&"lowerbound")
+        || words.contains(&"upperbound")
+    {
+        return None;
+    }
+    let mut report = SearchReport::default();
+    let mut i = 1;
+    while i + 1 < words.len() {
+        match words[i] {
+            "depth" => report.depth = words[i + 1].parse().ok(),
+            // Only the best line speaks for the engine.
+            "multipv" if words[i + 1] != "1" => return None,
+            "score" if i + 2 < words.len() => {
+                let value: i32 = words[i + 2].parse().ok()?;
+                match words[i + 1] {
+                    "cp" => report.score = Some(value),
+                    "mate" => {
+                        report.mate = Some(value);
+                        report.score = Some(if value > 0 {
+                            30_000 - value
+                        } else {
+                            -30_000 - value
+                        });
+                    }
+                    _ => return None,
+                }
+            }
+            "pv" => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    report.score.map(|_| report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines() {
+        let r =
+            parse_info("info depth 7 seldepth 9 multipv 1 score cp -35 nodes 10 pv 1-5").unwrap();
+        assert_eq!((r.depth, r.score, r.mate), (Some(7), Some(-35), None));
+        let r = parse_info("info depth 3 score mate 2 pv a").unwrap();
+        assert_eq!((r.score, r.mate), (Some(29_998), Some(2)));
+        let r = parse_info("info depth 3 score mate -1 pv a").unwrap();
+        assert_eq!(r.score, Some(-29_999));
+        assert_eq!(
+            parse_info("info depth 3 score cp 5 lowerbound nodes 1"),
+            None
+        );
+        assert_eq!(parse_info("info string hello score cp 5"), None);
+        assert_eq!(parse_info("info depth 3 nodes 100"), None);
+        assert_eq!(parse_info("info depth 3 multipv 2 score cp 1 pv a"), None);
+        assert!(parse_info("info depth 3 multipv 1 score cp 1 pv a").is_some());
+        assert_eq!(parse_info("bestmove 1-5"), None);
+    }
+
+    #[test]
+    fn variant_declarations() {
+        let lines = vec![
+            "id name x".to_string(),
+            "option name UCI_Variant type combo default alak var alak var wyke".to_string(),
+        ];
+        assert!(offers_variant(&lines, "wyke"));
+        assert!(!offers_variant(&lines, "wyx"));
+        assert!(offers_variant(&["id name y".to_string()], "wyx"));
+    }
+}

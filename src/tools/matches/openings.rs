@@ -1,0 +1,237 @@
+//! Opening sets: reading them for a match, and `ludus openings`, which makes
+//! balanced ones.
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::time::Duration;
+
+use crate::game::{splitmix64, Game, GameResult};
+use crate::games::{visit_game, GameVisitor};
+use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
+
+/// A SplitMix64 stream: reproducible from its seed on every machine.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A stream from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let (state, value) = splitmix64(self.0);
+        self.0 = state;
+        value
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// Shuffles `items` (Fisher–Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Reads an openings file: one position per line in the game's notation,
+/// or `startpos`; blank lines and lines starting with `#` are skipped.
+pub fn load_openings<G: Game>(path: &Path) -> Result<Vec<G>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read openings file {}: {e}", path.display()))?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let position = if line == "startpos" {
+            G::startpos()
+        } else {
+            G::from_fen(line)
+                .map_err(|e| format!("openings file {} line {}: {e}", path.display(), number + 1))?
+        };
+        if position.result() != GameResult::Ongoing {
+            return Err(format!(
+                "openings file {} line {}: the game is already over ({})",
+                path.display(),
+                number + 1,
+                position.result_reason()
+            ));
+        }
+        openings.push(position);
+    }
+    if openings.is_empty() {
+        return Err(format!("openings file {} has no positions", path.display()));
+    }
+    Ok(openings)
+}
+
+/// What `ludus openings` makes.
+#[derive(Clone, Debug)]
+pub struct OpeningsConfig {
+    /// The game.
+    pub game: String,
+    /// How many positions.
+    pub count: usize,
+    /// The seed: the same seed gives the same positions.
+    pub seed: u64,
+    /// Random plies from the start (games without a random start).
+    pub plies: u32,
+    /// Depth of the balance check.
+    pub depth: u32,
+    /// Positions scoring beyond ± this many centipawns are rejected.
+    pub max_score: i32,
+}
+
+/// Makes `config.count` distinct start positions, in the game's notation.
+pub fn generate_openings(config: &OpeningsConfig) -> Result<Vec<String>, String> {
+    visit_game(&config.game, Generate { config })
+        .ok_or_else(|| format!("unknown game '{}'", config.game))?
+}
+
+struct Generate<'a> {
+    config: &'a OpeningsConfig,
+}
+
+impl GameVisitor for Generate<'_> {
+    type Output = Result<Vec<String>, String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        let config = self.config;
+        let mut rng = Rng::new(config.seed);
+        let attempts = config.count.saturating_mul(200).saturating_add(1000);
+        let mut seen = HashSet::new();
+        let mut found = Vec::new();
+        let random_start = G::random_start(0).is_some();
+        let tt = TranspositionTable::new(1)?;
+        for _ in 0..attempts {
+            if found.len() == config.count {
+                break;
+            }
+            let candidate = if random_start {
+                G::random_start(rng.next_u64())
+            } else {
+                random_walk::<G>(&mut rng, config.plies)
+            };
+            let Some(position) = candidate else { continue };
+            let fen = position.to_fen();
+            if position.result() != GameResult::Ongoing || seen.contains(&fen) {
+                continue;
+            }
+            seen.insert(fen.clone());
+            // Random starts are the game's own: all of them are fair.
+            if !random_start && shallow_score(&position, config.depth, &tt).abs() > config.max_score
+            {
+                continue;
+            }
+            found.push(fen);
+        }
+        if found.len() < config.count {
+            return Err(format!(
+                "found only {} distinct balanced {} positions of {} plies (asked for {}); \
+                 try more plies or a larger --max-score",
+                found.len(),
+                G::NAME,
+                config.plies,
+                config.count
+            ));
+        }
+        Ok(found)
+    }
+}
+
+/// `plies` random legal moves from the start; `None` if the game ends on
+/// the way.
+fn random_walk<G: Game>(rng: &mut Rng, plies: u32) -> Option<G> {
+    let mut position = G::startpos();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        if position.result() != GameResult::Ongoing {
+            return None;
+        }
+        moves.clear();
+        position.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let mv = moves[rng.below(moves.len())];
+        position.make_move(mv);
+    }
+    Some(position)
+}
+
+/// A fixed-depth single-thread search score (deterministic).
+fn shallow_score<G: Game>(position: &G, depth: u32, tt: &TranspositionTable) -> i32 {
+    tt.clear();
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let request = SearchRequest {
+        root: position,
+        history: &[],
+        limits: &limits,
+        multipv: 1,
+        threads: 1,
+        move_overhead: Duration::ZERO,
+        search_moves: &[],
+    };
+    let signals = Signals::new(false);
+    search::search(&request, tt, &signals, &mut |_| {}).score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(count: usize, seed: u64) -> OpeningsConfig {
+        OpeningsConfig {
+            game: "alak".to_string(),
+            count,
+            seed,
+            plies: 4,
+            depth: 3,
+            max_score: 150,
+        }
+    }
+
+    #[test]
+    fn openings_are_distinct_legal_and_reproducible() {
+        let first = generate_openings(&config(10, 42)).unwrap();
+        assert_eq!(first.len(), 10);
+        let distinct: HashSet<_> = first.iter().collect();
+        assert_eq!(distinct.len(), 10);
+        for fen in &first {
+            let position = crate::games::alak::Alak::from_fen(fen).unwrap();
+            assert_eq!(position.result(), GameResult::Ongoing);
+        }
+        assert_eq!(generate_openings(&config(10, 42)).unwrap(), first);
+        assert_ne!(generate_openings(&config(10, 43)).unwrap(), first);
+    }
+
+    #[test]
+    fn impossible_requests_fail_clearly() {
+        let mut c = config(5, 1);
+        c.plies = 0;
+        let error = generate_openings(&c).unwrap_err();
+        assert!(error.contains("found only 1"), "{error}");
+        c.game = "chess".to_string();
+        assert!(generate_openings(&c).unwrap_err().contains("unknown game"));
+    }
+
+    #[test]
+    fn shuffles_are_permutations() {
+        let mut items: Vec<u32> = (0..20).collect();
+        Rng::new(9).shuffle(&mut items);
+        let mut sorted = items.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..20).collect::<Vec<_>>());
+        assert_ne!(items, sorted);
+    }
+}

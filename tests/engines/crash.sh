@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# A fake engine for tests/matches.rs: speaks the handshake, then misbehaves.
+while read -r command rest; do
+    case "$command" in
+        uci) echo "id name fake"; echo "uciok" ;;
+        ugi) echo "id name fake"; echo "ugiok" ;;
+        isready) echo "readyok" ;;
+        # Dies when asked to move.
+        go) exit 3 ;;
+        quit) exit 0 ;;
+    esac
+done

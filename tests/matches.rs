@@ -1,0 +1,338 @@
+//! `ludus match` and `ludus openings` through the real binary: a short
+//! ludus-versus-ludus match, and fake engines (tests/engines/*.sh) that
+//! crash, play an illegal move, or stop answering.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
+
+fn fake(name: &str) -> String {
+    format!("{}/tests/engines/{name}.sh", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-matches-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(LUDUS).args(args).output().expect("ludus runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Runs a match and returns its standard output; it must succeed.
+fn run_match(args: &[&str]) -> String {
+    let mut all = vec!["match", "--game", "alak"];
+    all.extend_from_slice(args);
+    let output = ludus(&all);
+    assert!(
+        output.status.success(),
+        "{all:?} failed: {}{}",
+        stdout(&output),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout(&output)
+}
+
+/// The `Score of` line's W, L, D and N.
+fn score(out: &str) -> (u32, u32, u32, u32) {
+    let line = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("Score of "))
+        .expect("a score line");
+    let (_, counts) = line.split_once(": ").unwrap();
+    let numbers: Vec<u32> = counts
+        .split(|c: char| !c.is_ascii_digit() && c != '.')
+        .filter(|w| !w.is_empty() && !w.contains('.'))
+        .map(|w| w.parse().unwrap())
+        .collect();
+    (numbers[0], numbers[1], numbers[2], numbers[3])
+}
+
+fn pgn_tag<'a>(game: &'a str, tag: &str) -> &'a str {
+    let start = format!("[{tag} \"");
+    let line = game
+        .lines()
+        .find(|l| l.starts_with(&start))
+        .unwrap_or_else(|| panic!("no {tag} in {game}"));
+    &line[start.len()..line.len() - 2]
+}
+
+#[test]
+fn ludus_against_ludus_keeps_the_books() {
+    let dir = scratch("selfplay");
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "# two openings\nxxx_x__oooo o\n\nstartpos\n").unwrap();
+    let pgn = dir.join("out.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let out = run_match(&[
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=a",
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=b",
+        "proto=ugi",
+        "--depth",
+        "2",
+        "--games",
+        "4",
+        "--repeat",
+        "--concurrency",
+        "2",
+        "--maxmoves",
+        "60",
+        "--openings",
+        book.to_str().unwrap(),
+        "--pgnout",
+        pgn.to_str().unwrap(),
+        "--sprt",
+        "elo0=0",
+        "elo1=10",
+    ]);
+    assert_eq!(out.matches("Finished game ").count(), 4, "{out}");
+    let (w, l, d, n) = score(&out);
+    assert_eq!((w + l + d, n), (4, 4), "{out}");
+    assert!(out.contains("Elo difference: "), "{out}");
+    assert!(out.contains("SPRT: llr "), "{out}");
+    assert!(
+        out.contains("SPRT (pentanomial, normalized Elo): llr "),
+        "{out}"
+    );
+    let ptnml = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("Ptnml(0-2)"))
+        .unwrap();
+    let pairs: u32 = ptnml[ptnml.find('[').unwrap() + 1..ptnml.find(']').unwrap()]
+        .split(", ")
+        .map(|c| c.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(pairs, 2, "{out}");
+    assert!(out.contains("Finished match: 4 games"), "{out}");
+
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let mut games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 4, "{text}");
+    games.sort_by_key(|g| pgn_tag(g, "Round").parse::<u32>().unwrap());
+    for (i, game) in games.iter().enumerate() {
+        let (white, black) = if i % 2 == 0 { ("a", "b") } else { ("b", "a") };
+        assert_eq!(pgn_tag(game, "White"), white);
+        assert_eq!(pgn_tag(game, "Black"), black);
+        assert_eq!(pgn_tag(game, "Game"), "alak");
+        assert_eq!(pgn_tag(game, "TimeControl"), "-");
+        let plies: usize = pgn_tag(game, "PlyCount").parse().unwrap();
+        assert!(plies <= 120);
+        let result = pgn_tag(game, "Result");
+        assert!(game.trim_end().ends_with(result), "{game}");
+    }
+    // Pair 1 starts from the book's first line, pair 2 from the start.
+    assert_eq!(pgn_tag(games[0], "FEN"), "xxx_x__oooo o");
+    assert_eq!(pgn_tag(games[1], "FEN"), "xxx_x__oooo o");
+    assert!(!games[2].contains("[FEN "));
+    assert!(!games[3].contains("[FEN "));
+}
+
+/// Plays two games, fake engine first then second, and returns the output.
+fn against_fake(script: &str, limits: &[&str]) -> String {
+    let mut args = vec![
+        "--engine".to_string(),
+        format!("cmd={}", fake(script)),
+        "name=fake".to_string(),
+        "--engine".to_string(),
+        format!("cmd={LUDUS}"),
+        "name=ludus".to_string(),
+        "--games".to_string(),
+        "2".to_string(),
+    ];
+    args.extend(limits.iter().map(|s| s.to_string()));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run_match(&refs)
+}
+
+fn assert_fake_lost_both(out: &str, reason: &str) {
+    assert!(
+        out.contains(&format!(
+            "Finished game 1 (fake vs ludus): 0-1 {{{reason}}}"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "Finished game 2 (ludus vs fake): 1-0 {{{reason}}}"
+        )),
+        "{out}"
+    );
+    assert_eq!(score(out), (0, 2, 0, 2), "{out}");
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted() {
+    let out = against_fake("crash", &["--depth", "2"]);
+    assert_fake_lost_both(&out, "fake crashes");
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    let out = against_fake("illegal", &["--depth", "2"]);
+    assert!(
+        out.contains("{fake makes an illegal move: 12-13 ("),
+        "{out}"
+    );
+    assert_eq!(score(&out), (0, 2, 0, 2), "{out}");
+}
+
+#[test]
+fn silence_without_a_clock_is_a_stall() {
+    let out = against_fake("silent", &["--depth", "2", "--movetimeout", "0.5"]);
+    assert_fake_lost_both(&out, "fake stalls (no bestmove within 0.5 s)");
+}
+
+#[test]
+fn silence_with_a_clock_loses_on_time() {
+    let out = against_fake("silent", &["--st", "0.2", "--timemargin", "100"]);
+    assert_fake_lost_both(&out, "fake loses on time");
+}
+
+#[test]
+fn no_readyok_is_a_stall() {
+    let out = against_fake("noready", &["--depth", "2", "--readytimeout", "0.5"]);
+    assert_fake_lost_both(&out, "fake stalls (no readyok within 0.5 s)");
+}
+
+#[test]
+fn fatal_problems_are_errors() {
+    let missing = ludus(&[
+        "match",
+        "--game",
+        "alak",
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "--depth",
+        "1",
+    ]);
+    assert!(!missing.status.success());
+    let error = String::from_utf8_lossy(&missing.stderr);
+    assert!(error.contains("cannot start engine"), "{error}");
+
+    let unknown = ludus(&[
+        "match", "--game", "chess", "--engine", "cmd=x", "--engine", "cmd=y", "--depth", "1",
+    ]);
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown game 'chess'"));
+
+    let usage = ludus(&["match", "--help"]);
+    assert!(usage.status.success());
+    assert!(stdout(&usage).contains("--engine cmd=PATH"));
+}
+
+#[test]
+fn openings_are_reproducible() {
+    let args = [
+        "openings", "alak", "--count", "6", "--seed", "11", "--plies", "4", "--depth", "3",
+    ];
+    let first = ludus(&args);
+    assert!(first.status.success());
+    let text = stdout(&first);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    let mut distinct = lines.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 6);
+    assert_eq!(stdout(&ludus(&args)), text);
+}
+
+#[test]
+fn the_sprt_stops_the_match() {
+    let out = against_fake(
+        "illegal",
+        &[
+            "--depth",
+            "1",
+            "--games",
+            "1000",
+            "--repeat",
+            "--sprt",
+            "elo0=0",
+            "elo1=100",
+            "--ratinginterval",
+            "0",
+        ],
+    );
+    assert!(out.contains(" - H0 was accepted"), "{out}");
+    let (w, l, d, n) = score(&out);
+    assert_eq!((w, d), (0, 0));
+    assert!(l == n && n < 100, "{out}");
+}
+
+#[test]
+fn adjudication_by_resignation_and_move_limit() {
+    let dir = scratch("adjudication");
+    let book = dir.join("lopsided.txt");
+    // X has two pieces against four: whoever plays X sees a lost position.
+    std::fs::write(&book, "xx_____oooo x\n").unwrap();
+    let pgn = dir.join("adjudicated.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let out = run_match(&[
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=a",
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=b",
+        "--depth",
+        "3",
+        "--games",
+        "2",
+        "--repeat",
+        "--openings",
+        book.to_str().unwrap(),
+        "--resign",
+        "movecount=1",
+        "score=100",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(
+        out.contains(
+            "Finished game 1 (a vs b): 0-1 {a resigns (score at or below -100 for 1 move)}"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Finished game 2 (b vs a): 0-1 {b resigns"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        text.matches("[Termination \"adjudication\"]").count(),
+        2,
+        "{text}"
+    );
+
+    let out = run_match(&[
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "--depth",
+        "1",
+        "--maxmoves",
+        "2",
+    ]);
+    assert!(
+        out.contains(
+            "Finished game 1 (ludus vs ludus-2): 1/2-1/2 {draw by adjudication after 2 moves each}"
+        ),
+        "{out}"
+    );
+}
