@@ -211,7 +211,12 @@ impl Model {
             ranks.push(text);
         }
         let side = if self.side == 1 { "w" } else { "b" };
-        let mut fen = format!("{} {side} {} {}", ranks.join("/"), self.hands[0], self.hands[1]);
+        let mut fen = format!(
+            "{} {side} {} {}",
+            ranks.join("/"),
+            self.hands[0],
+            self.hands[1]
+        );
         if self.passes > 0 {
             fen += &format!(" {}", self.passes);
         }

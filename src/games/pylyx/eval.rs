@@ -114,7 +114,11 @@ impl<const N: usize> PylyxGame<N> {
                     sq = sq.wrapping_add_signed(step);
                 }
                 let (on_diagonal, on_orthogonal) = movable(self.height_of(sq, player));
-                let amount = if mark == DIAGONAL_LINE { on_diagonal } else { on_orthogonal };
+                let amount = if mark == DIAGONAL_LINE {
+                    on_diagonal
+                } else {
+                    on_orthogonal
+                };
                 if amount > 0 {
                     marks[sq] |= JOINER;
                 }
@@ -135,7 +139,12 @@ impl<const N: usize> PylyxGame<N> {
             let mut reach = 0u8;
             for (steps, travels, same_line, other_line) in [
                 (&Self::DIAGONALS, true, DIAGONAL_LINE, ORTHOGONAL_LINE),
-                (&Self::ORTHOGONALS, height >= 2, ORTHOGONAL_LINE, DIAGONAL_LINE),
+                (
+                    &Self::ORTHOGONALS,
+                    height >= 2,
+                    ORTHOGONAL_LINE,
+                    DIAGONAL_LINE,
+                ),
             ] {
                 if !travels {
                     continue;

@@ -120,11 +120,7 @@ impl<const N: usize> PylyxGame<N> {
     pub(super) fn has_movement(&self, player: Player) -> bool {
         Self::scan_range().any(|from| {
             let height = self.height_of(from, player);
-            let directions: &[isize] = if height >= 2 {
-                &Self::ORTHOGONALS
-            } else {
-                &[]
-            };
+            let directions: &[isize] = if height >= 2 { &Self::ORTHOGONALS } else { &[] };
             height > 0
                 && Self::DIAGONALS
                     .iter()
@@ -176,7 +172,9 @@ impl<const N: usize> PylyxGame<N> {
                 }
                 let (file, rank) = Self::coords(to);
                 let p = self.side.index();
-                self.hands[p] > 0 && self.rank_pieces[p][rank] == 0 && self.file_pieces[p][file] == 0
+                self.hands[p] > 0
+                    && self.rank_pieces[p][rank] == 0
+                    && self.file_pieces[p][file] == 0
             }
             PylyxMove::Move { from, to, count } => {
                 let (from, to) = (usize::from(from), usize::from(to));

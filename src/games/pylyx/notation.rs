@@ -243,8 +243,8 @@ fn validate<const N: usize>(position: &mut PylyxGame<N>) -> Result<(), String> {
     }
     let mover = position.side.opponent();
     for player in [Player::First, Player::Second] {
-        let full_stack = PylyxGame::<N>::board_cells()
-            .any(|sq| position.height_of(sq, player) == checkers);
+        let full_stack =
+            PylyxGame::<N>::board_cells().any(|sq| position.height_of(sq, player) == checkers);
         if full_stack && player == position.side {
             return Err(format!(
                 "{} has a stack of {checkers} yet is to move: the game ended when it was made",
@@ -337,7 +337,10 @@ pub(super) fn parse_move<const N: usize>(
     if position.is_legal_move(mv) {
         Ok(mv)
     } else {
-        Err(format!("illegal move '{text}': {}", why_illegal(position, mv)))
+        Err(format!(
+            "illegal move '{text}': {}",
+            why_illegal(position, mv)
+        ))
     }
 }
 
@@ -353,7 +356,10 @@ fn why_illegal<const N: usize>(position: &PylyxGame<N>, mv: PylyxMove) -> String
         PylyxMove::Place(to) => {
             let name = cell_name::<N>(usize::from(to));
             if !PylyxGame::<N>::in_placement_area(usize::from(to)) {
-                format!("{name} is outside the placement area (the central {0}x{0})", N - 2)
+                format!(
+                    "{name} is outside the placement area (the central {0}x{0})",
+                    N - 2
+                )
             } else if position.cells[usize::from(to)] != 0 {
                 format!("{name} is occupied")
             } else {
