@@ -21,12 +21,6 @@ const EDGE_SINGLE: i32 = 10;
 const WRONG_COLOUR_SINGLE: i32 = 6;
 const IN_HAND: i32 = 8;
 
-/// Staging-cell marks: a piece here can reach the target along a diagonal
-/// or an orthogonal line.
-const DIAGONAL_LINE: u8 = 1;
-const ORTHOGONAL_LINE: u8 = 2;
-/// The first own piece on a free line from the target, able to travel it.
-const JOINER: u8 = 4;
 
 /// How many checkers of a piece of `height` can travel a diagonal line, and
 /// an orthogonal one, in one move.
@@ -51,36 +45,23 @@ impl<const N: usize> PylyxGame<N> {
         (file + rank) % 2
     }
 
-    /// Checkers of `player` that can land on `target` in one move: the sum
-    /// over the lines from it, and the most from a single piece.
-    fn one_move_joins(&self, target: usize, player: Player) -> (u8, u8) {
-        let mut total = 0;
-        let mut most = 0;
-        for (steps, diagonal) in [(&Self::DIAGONALS, true), (&Self::ORTHOGONALS, false)] {
-            for &step in steps {
-                let mut sq = target.wrapping_add_signed(step);
-                while self.cells[sq] == 0 {
-                    sq = sq.wrapping_add_signed(step);
-                }
-                let (on_diagonal, on_orthogonal) = movable(self.height_of(sq, player));
-                let amount = if diagonal { on_diagonal } else { on_orthogonal };
-                total += amount;
-                most = most.max(amount);
-            }
-        }
-        (total, most)
-    }
-
     /// The evaluation terms of one side, as a score for that side.
+    ///
+    /// One walk along every line of every own piece gives its mobility, the
+    /// own pieces it can stack on (the first own piece on a free line), and
+    /// the cells it reaches; the target's own lines then tell which pieces
+    /// reach a cell from which the target is one more move away.
     pub(super) fn side_score(&self, player: Player) -> i32 {
         let checkers = Self::CHECKERS;
         let hand = i32::from(self.hands[player.index()]);
         let mut pieces = [(0usize, 0u8); 10];
+        let mut index_of = [u8::MAX; MAILBOX];
         let mut count = 0;
         for sq in Self::scan_range() {
             let height = self.height_of(sq, player);
             if height > 0 && count < pieces.len() {
                 pieces[count] = (sq, height);
+                index_of[sq] = count as u8;
                 count += 1;
             }
         }
@@ -89,85 +70,38 @@ impl<const N: usize> PylyxGame<N> {
             return IN_HAND * hand;
         }
 
-        // The target: the best height plus one-move support.
-        let mut best = (i32::MIN, 0usize, 0u8, 0u8, 0u8);
-        for &(sq, height) in pieces {
-            let (joins, most) = self.one_move_joins(sq, player);
-            let useful = joins.min(checkers - height);
-            let score = TARGET_HEIGHT * i32::from(height) + ONE_MOVE_JOIN * i32::from(useful);
-            if score > best.0 {
-                best = (score, sq, height, useful, most);
-            }
-        }
-        let (_, target, target_height, joins, most) = best;
-
-        // Cells on free lines to the target, and the pieces already joining.
-        let mut marks = [0u8; MAILBOX];
-        for (steps, mark) in [
-            (&Self::DIAGONALS, DIAGONAL_LINE),
-            (&Self::ORTHOGONALS, ORTHOGONAL_LINE),
-        ] {
-            for &step in steps {
-                let mut sq = target.wrapping_add_signed(step);
-                while self.cells[sq] == 0 {
-                    marks[sq] |= mark;
-                    sq = sq.wrapping_add_signed(step);
-                }
-                let (on_diagonal, on_orthogonal) = movable(self.height_of(sq, player));
-                let amount = if mark == DIAGONAL_LINE {
-                    on_diagonal
-                } else {
-                    on_orthogonal
-                };
-                if amount > 0 {
-                    marks[sq] |= JOINER;
-                }
-            }
-        }
-
+        let mut diagonal_reach = [0u16; MAILBOX];
+        let mut orthogonal_reach = [0u16; MAILBOX];
+        let mut joins = [0u8; 10];
+        let mut most = [0u8; 10];
+        let mut joiners = [0u16; 10];
         let mut mobility = 0i32;
         let mut blocked = 0;
-        let mut edge_singles = 0;
-        let mut wrong_colour = 0;
-        let mut two_move = 0u8;
-        for &(sq, height) in pieces {
+        for (i, &(sq, height)) in pieces.iter().enumerate() {
+            let bit = 1u16 << i;
             let (on_diagonal, on_orthogonal) = movable(height);
-            // Only a triple can turn from one kind of line to the other.
-            let triple = if height >= 3 { 3 } else { 0 };
             let kinds = 1 + i32::from(height >= 3);
             let mut moves = 0;
-            let mut reach = 0u8;
-            for (steps, travels, same_line, other_line) in [
-                (&Self::DIAGONALS, true, DIAGONAL_LINE, ORTHOGONAL_LINE),
-                (
-                    &Self::ORTHOGONALS,
-                    height >= 2,
-                    ORTHOGONAL_LINE,
-                    DIAGONAL_LINE,
-                ),
+            for (steps, reach, amount) in [
+                (&Self::DIAGONALS, &mut diagonal_reach, on_diagonal),
+                (&Self::ORTHOGONALS, &mut orthogonal_reach, on_orthogonal),
             ] {
-                if !travels {
+                if amount == 0 {
                     continue;
                 }
-                let amount = if same_line == DIAGONAL_LINE {
-                    on_diagonal
-                } else {
-                    on_orthogonal
-                };
                 for &step in steps {
                     let mut to = sq.wrapping_add_signed(step);
                     while self.cells[to] == 0 {
                         moves += kinds;
-                        if marks[to] & same_line != 0 {
-                            reach = reach.max(amount);
-                        }
-                        if marks[to] & other_line != 0 {
-                            reach = reach.max(triple);
-                        }
+                        reach[to] |= bit;
                         to = to.wrapping_add_signed(step);
                     }
-                    if self.height_of(to, player) > 0 {
+                    let j = usize::from(index_of[to]);
+                    if j < pieces.len() {
                         moves += kinds;
+                        joins[j] += amount;
+                        most[j] = most[j].max(amount);
+                        joiners[j] |= bit;
                     }
                 }
             }
@@ -175,19 +109,71 @@ impl<const N: usize> PylyxGame<N> {
             if moves == 0 {
                 blocked += 1;
             }
+        }
+
+        // The target: the best height plus one-move support.
+        let mut best = (i32::MIN, 0usize);
+        for (i, &(_, height)) in pieces.iter().enumerate() {
+            let useful = joins[i].min(checkers - height);
+            let score = TARGET_HEIGHT * i32::from(height) + ONE_MOVE_JOIN * i32::from(useful);
+            if score > best.0 {
+                best = (score, i);
+            }
+        }
+        let t = best.1;
+        let (target, target_height) = pieces[t];
+        let one_move = joins[t].min(checkers - target_height);
+
+        // Pieces reaching the target's lines: (diagonal line reached
+        // diagonally, orthogonal orthogonally, either by the other kind).
+        let (mut diagonal, mut orthogonal, mut turning) = (0u16, 0u16, 0u16);
+        for (steps, is_diagonal) in [(&Self::DIAGONALS, true), (&Self::ORTHOGONALS, false)] {
+            for &step in steps {
+                let mut sq = target.wrapping_add_signed(step);
+                while self.cells[sq] == 0 {
+                    if is_diagonal {
+                        diagonal |= diagonal_reach[sq];
+                        turning |= orthogonal_reach[sq];
+                    } else {
+                        orthogonal |= orthogonal_reach[sq];
+                        turning |= diagonal_reach[sq];
+                    }
+                    sq = sq.wrapping_add_signed(step);
+                }
+            }
+        }
+
+        let mut edge_singles = 0;
+        let mut wrong_colour = 0;
+        let mut two_move = 0u8;
+        for (i, &(sq, height)) in pieces.iter().enumerate() {
+            let bit = 1u16 << i;
             if height == 1 {
                 edge_singles += i32::from(Self::is_edge(sq));
                 wrong_colour += i32::from(Self::colour(sq) != Self::colour(target));
             }
-            if sq != target && marks[sq] & JOINER == 0 {
-                two_move += reach;
+            if i == t || joiners[t] & bit != 0 {
+                continue;
             }
+            let (on_diagonal, on_orthogonal) = movable(height);
+            let mut reach = 0;
+            if diagonal & bit != 0 {
+                reach = on_diagonal;
+            }
+            if orthogonal & bit != 0 {
+                reach = reach.max(on_orthogonal);
+            }
+            // Only a triple can turn from one kind of line to the other.
+            if turning & bit != 0 && height >= 3 {
+                reach = 3;
+            }
+            two_move += reach;
         }
-        let two_move = two_move.min(checkers - target_height - joins);
-        let threat = target_height + most >= checkers;
+        let two_move = two_move.min(checkers - target_height - one_move);
+        let threat = target_height + most[t] >= checkers;
 
         TARGET_HEIGHT * i32::from(target_height)
-            + ONE_MOVE_JOIN * i32::from(joins)
+            + ONE_MOVE_JOIN * i32::from(one_move)
             + TWO_MOVE_JOIN * i32::from(two_move)
             + if threat { WIN_THREAT } else { 0 }
             + MOBILITY * mobility
