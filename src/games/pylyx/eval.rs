@@ -57,9 +57,9 @@ impl<const N: usize> PylyxGame<N> {
         let mut pieces = [(0usize, 0u8); 10];
         let mut index_of = [u8::MAX; MAILBOX];
         let mut count = 0;
-        for sq in Self::scan_range() {
+        for sq in self.pieces(player) {
             let height = self.height_of(sq, player);
-            if height > 0 && count < pieces.len() {
+            if count < pieces.len() {
                 pieces[count] = (sq, height);
                 index_of[sq] = count as u8;
                 count += 1;

@@ -129,6 +129,8 @@ pub struct PylyxGame<const N: usize> {
     rank_pieces: [[u8; MAX_WIDTH]; 2],
     /// Own pieces per player in each mailbox column.
     file_pieces: [[u8; MAX_WIDTH]; 2],
+    /// The cells holding a piece, per player: bit `sq % 64` of word `sq / 64`.
+    occupancy: [[u64; 4]; 2],
     hash: u64,
 }
 
@@ -189,12 +191,22 @@ impl<const N: usize> PylyxGame<N> {
             .filter(|&sq| Self::on_board(sq))
     }
 
-    /// Mailbox indices from the first board cell to the last: border cells
-    /// in between hold [`OFF`], which is nobody's piece, so hot loops scan
-    /// this plain range.
+    /// The cells holding a piece of `player`, in mailbox order.
     #[inline]
-    fn scan_range() -> std::ops::Range<usize> {
-        Self::WIDTH + 1..Self::WIDTH * N + N + 1
+    fn pieces(&self, player: Player) -> impl Iterator<Item = usize> + '_ {
+        self.occupancy[player.index()]
+            .iter()
+            .enumerate()
+            .flat_map(|(word, &bits)| {
+                let mut bits = bits;
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let bit = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        word * 64 + bit
+                    })
+                })
+            })
     }
 
     /// An empty board with both hands full, White to move.
@@ -211,6 +223,7 @@ impl<const N: usize> PylyxGame<N> {
             won: false,
             rank_pieces: [[0; MAX_WIDTH]; 2],
             file_pieces: [[0; MAX_WIDTH]; 2],
+            occupancy: [[0; 4]; 2],
             hash: 0,
         }
     }
@@ -227,6 +240,9 @@ impl<const N: usize> PylyxGame<N> {
     fn set_height(&mut self, sq: usize, player: Player, old: u8, new: u8) {
         let (file, rank) = Self::coords(sq);
         let p = player.index();
+        if (old == 0) != (new == 0) {
+            self.occupancy[p][sq / 64] ^= 1 << (sq % 64);
+        }
         if old > 0 {
             self.hash ^= piece_key(player, sq, old);
         } else {
@@ -305,10 +321,7 @@ impl<const N: usize> Game for PylyxGame<N> {
             "10/10/10/4c5/3a3E2/5ac3/10/4C5/10/10 w 0 0",
         ],
     };
-    const BENCH_DEPTH: u32 = match N {
-        12 => 6,
-        _ => 7,
-    };
+    const BENCH_DEPTH: u32 = 5;
 
     fn startpos() -> Self {
         let mut position = Self::empty_board();

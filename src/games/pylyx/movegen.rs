@@ -60,11 +60,8 @@ impl<const N: usize> PylyxGame<N> {
     /// Pushes the movements of `player` that pass `filter` (noisy means the
     /// landing stack reaches [`Self::THREAT_HEIGHT`]).
     fn push_movements(&self, player: Player, filter: Filter, moves: &mut Vec<PylyxMove>) {
-        for from in Self::scan_range() {
+        for from in self.pieces(player) {
             let height = self.height_of(from, player);
-            if height == 0 {
-                continue;
-            }
             // (directions, the counts that may travel them)
             let diagonal: &[u8] = if height >= 3 { &[1, 3] } else { &[1] };
             let orthogonal: &[u8] = match height {
@@ -118,7 +115,7 @@ impl<const N: usize> PylyxGame<N> {
 
     /// Whether `player` has any movement at all.
     pub(super) fn has_movement(&self, player: Player) -> bool {
-        Self::scan_range().any(|from| {
+        self.pieces(player).any(|from| {
             let height = self.height_of(from, player);
             let directions: &[isize] = if height >= 2 { &Self::ORTHOGONALS } else { &[] };
             height > 0
