@@ -21,7 +21,6 @@ const EDGE_SINGLE: i32 = 10;
 const WRONG_COLOUR_SINGLE: i32 = 6;
 const IN_HAND: i32 = 8;
 
-
 /// How many checkers of a piece of `height` can travel a diagonal line, and
 /// an orthogonal one, in one move.
 #[inline]

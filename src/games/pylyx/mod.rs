@@ -25,12 +25,12 @@ const OFF: i8 = 64;
 /// The most checkers a side has in any variant.
 const MAX_CHECKERS: usize = 10;
 
-/// Zobrist keys: per mailbox cell, colour and height; the side; the hands;
-/// one or two passes in a row.
+/// Zobrist keys: per mailbox cell, colour and height; one unused slot; the
+/// hands; one or two passes in a row. The side key is its own constant.
 const PIECE_KEYS: usize = MAILBOX * 2 * MAX_CHECKERS;
 const HAND_KEYS: usize = 2 * (MAX_CHECKERS + 1);
-const KEYS: [u64; PIECE_KEYS + 1 + HAND_KEYS + 2] = zobrist_keys(0x9E71_7C00_0000_0004);
-const SIDE_KEY: u64 = KEYS[PIECE_KEYS];
+static KEYS: [u64; PIECE_KEYS + 1 + HAND_KEYS + 2] = zobrist_keys(0x9E71_7C00_0000_0004);
+const SIDE_KEY: u64 = zobrist_keys::<1>(0x9E71_7C00_0000_0005)[0];
 
 #[inline]
 fn piece_key(player: Player, sq: usize, height: u8) -> u64 {
@@ -376,15 +376,17 @@ impl<const N: usize> Game for PylyxGame<N> {
 
     fn make_move(&mut self, mv: PylyxMove) {
         let me = self.side;
+        // Keeps an illegal move's cells inside the tables (no panic).
+        let cell = |sq: u8| usize::from(sq).min(Self::WIDTH * Self::WIDTH - 1);
         match mv {
             PylyxMove::Place(to) => {
-                let to = usize::from(to);
+                let to = cell(to);
                 self.set_height(to, me, 0, 1);
                 self.set_hand(me, self.hands[me.index()].saturating_sub(1));
                 self.set_passes(0);
             }
             PylyxMove::Move { from, to, count } => {
-                let (from, to) = (usize::from(from), usize::from(to));
+                let (from, to) = (cell(from), cell(to));
                 let source = self.height_of(from, me);
                 let target = self.height_of(to, me);
                 let count = count.min(source);
