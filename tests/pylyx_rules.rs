@@ -351,6 +351,11 @@ fn a_stack_of_all_ten_wins_and_nine_does_not() {
     assert!(position.is_noisy(win));
     let nine = position.parse_move("e8-e5/2").unwrap();
     assert!(position.is_noisy(nine), "a stack of 9 threatens the win");
+    let mut noisy = Vec::new();
+    position.generate_noisy(&mut noisy);
+    let mut names: Vec<String> = noisy.iter().map(|&m| position.format_move(m)).collect();
+    names.sort();
+    assert_eq!(names, ["e8-e5", "e8-e5/2"], "a single cannot go straight");
     let after = play(&position, "e8-e5");
     assert_eq!(after.result(), GameResult::Win(Player::First));
     assert_eq!(after.result_reason(), "White made a stack of 10");
@@ -488,6 +493,11 @@ fn a_side_without_any_move_passes() {
     let position: Pylyx = pos(&fen);
     assert_eq!(move_names(&position), ["pass"]);
     assert!(position.is_legal(PylyxMove::Pass));
+    let (mut noisy, mut quiet) = (Vec::new(), Vec::new());
+    position.generate_noisy(&mut noisy);
+    position.generate_quiet(&mut quiet);
+    assert!(noisy.is_empty());
+    assert_eq!(quiet, [PylyxMove::Pass]);
     let after = play(&position, "pass");
     assert_eq!(after.to_fen(), format!("{} 1", fen.replace(" w ", " b ")));
     assert_eq!(after.result(), GameResult::Ongoing);
