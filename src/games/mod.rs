@@ -4,6 +4,7 @@
 //! and add its type to the `registry!` line below.
 
 pub mod alak;
+pub mod pylyx;
 
 use crate::game::Game;
 
@@ -33,7 +34,7 @@ macro_rules! registry {
     };
 }
 
-registry!(alak::Alak);
+registry!(alak::Alak, pylyx::Pylyx, pylyx::Pylyx10);
 
 /// The game loaded when none is chosen.
 pub const DEFAULT_GAME: &str = "alak";

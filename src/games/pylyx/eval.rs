@@ -1,0 +1,184 @@
+//! Evaluation. A side wins by gathering all its checkers on one cell, so
+//! each side is judged by its best target: an own piece, as tall as
+//! possible, that many own checkers can reach in one move (they are the
+//! first own piece on a free line from it, of a kind that may travel that
+//! line) or in two (they can reach a cell on such a line). Around that:
+//! mobility, pieces that cannot move at all, singles on the edge (easily
+//! blocked) and singles on the wrong diagonal colour for the target (a
+//! single never changes colour, so it can only join by first merging).
+
+use super::{PylyxGame, MAILBOX};
+use crate::game::Player;
+
+const TARGET_HEIGHT: i32 = 40;
+const ONE_MOVE_JOIN: i32 = 20;
+const TWO_MOVE_JOIN: i32 = 8;
+/// The target plus one joiner would make the winning stack.
+const WIN_THREAT: i32 = 80;
+const MOBILITY: i32 = 2;
+const BLOCKED_PIECE: i32 = 12;
+const EDGE_SINGLE: i32 = 10;
+const WRONG_COLOUR_SINGLE: i32 = 6;
+const IN_HAND: i32 = 8;
+
+/// How many checkers of a piece of `height` can travel a diagonal line, and
+/// an orthogonal one, in one move.
+#[inline]
+fn movable(height: u8) -> (u8, u8) {
+    match height {
+        0 => (0, 0),
+        1 => (1, 0),
+        2 => (1, 2),
+        _ => (3, 3),
+    }
+}
+
+impl<const N: usize> PylyxGame<N> {
+    fn is_edge(sq: usize) -> bool {
+        let (file, rank) = Self::coords(sq);
+        file == 1 || file == N || rank == 1 || rank == N
+    }
+
+    fn colour(sq: usize) -> usize {
+        let (file, rank) = Self::coords(sq);
+        (file + rank) % 2
+    }
+
+    /// The evaluation terms of one side, as a score for that side.
+    ///
+    /// One walk along every line of every own piece gives its mobility, the
+    /// own pieces it can stack on (the first own piece on a free line), and
+    /// the cells it reaches; the target's own lines then tell which pieces
+    /// reach a cell from which the target is one more move away.
+    pub(super) fn side_score(&self, player: Player) -> i32 {
+        let checkers = Self::CHECKERS;
+        let hand = i32::from(self.hands[player.index()]);
+        let mut pieces = [(0usize, 0u8); 10];
+        let mut index_of = [u8::MAX; MAILBOX];
+        let mut count = 0;
+        for sq in self.pieces(player) {
+            let height = self.height_of(sq, player);
+            if count < pieces.len() {
+                pieces[count] = (sq, height);
+                index_of[sq] = count as u8;
+                count += 1;
+            }
+        }
+        let pieces = &pieces[..count];
+        if pieces.is_empty() {
+            return IN_HAND * hand;
+        }
+
+        let mut diagonal_reach = [0u16; MAILBOX];
+        let mut orthogonal_reach = [0u16; MAILBOX];
+        let mut joins = [0u8; 10];
+        let mut most = [0u8; 10];
+        let mut joiners = [0u16; 10];
+        let mut mobility = 0i32;
+        let mut blocked = 0;
+        for (i, &(sq, height)) in pieces.iter().enumerate() {
+            let bit = 1u16 << i;
+            let (on_diagonal, on_orthogonal) = movable(height);
+            let kinds = 1 + i32::from(height >= 3);
+            let mut moves = 0;
+            for (steps, reach, amount) in [
+                (&Self::DIAGONALS, &mut diagonal_reach, on_diagonal),
+                (&Self::ORTHOGONALS, &mut orthogonal_reach, on_orthogonal),
+            ] {
+                if amount == 0 {
+                    continue;
+                }
+                for &step in steps {
+                    let mut to = sq.wrapping_add_signed(step);
+                    while self.cells[to] == 0 {
+                        moves += kinds;
+                        reach[to] |= bit;
+                        to = to.wrapping_add_signed(step);
+                    }
+                    let j = usize::from(index_of[to]);
+                    if j < pieces.len() {
+                        moves += kinds;
+                        joins[j] += amount;
+                        most[j] = most[j].max(amount);
+                        joiners[j] |= bit;
+                    }
+                }
+            }
+            mobility += moves;
+            if moves == 0 {
+                blocked += 1;
+            }
+        }
+
+        // The target: the best height plus one-move support.
+        let mut best = (i32::MIN, 0usize);
+        for (i, &(_, height)) in pieces.iter().enumerate() {
+            let useful = joins[i].min(checkers - height);
+            let score = TARGET_HEIGHT * i32::from(height) + ONE_MOVE_JOIN * i32::from(useful);
+            if score > best.0 {
+                best = (score, i);
+            }
+        }
+        let t = best.1;
+        let (target, target_height) = pieces[t];
+        let one_move = joins[t].min(checkers - target_height);
+
+        // Pieces reaching the target's lines: (diagonal line reached
+        // diagonally, orthogonal orthogonally, either by the other kind).
+        let (mut diagonal, mut orthogonal, mut turning) = (0u16, 0u16, 0u16);
+        for (steps, is_diagonal) in [(&Self::DIAGONALS, true), (&Self::ORTHOGONALS, false)] {
+            for &step in steps {
+                let mut sq = target.wrapping_add_signed(step);
+                while self.cells[sq] == 0 {
+                    if is_diagonal {
+                        diagonal |= diagonal_reach[sq];
+                        turning |= orthogonal_reach[sq];
+                    } else {
+                        orthogonal |= orthogonal_reach[sq];
+                        turning |= diagonal_reach[sq];
+                    }
+                    sq = sq.wrapping_add_signed(step);
+                }
+            }
+        }
+
+        let mut edge_singles = 0;
+        let mut wrong_colour = 0;
+        let mut two_move = 0u8;
+        for (i, &(sq, height)) in pieces.iter().enumerate() {
+            let bit = 1u16 << i;
+            if height == 1 {
+                edge_singles += i32::from(Self::is_edge(sq));
+                wrong_colour += i32::from(Self::colour(sq) != Self::colour(target));
+            }
+            if i == t || joiners[t] & bit != 0 {
+                continue;
+            }
+            let (on_diagonal, on_orthogonal) = movable(height);
+            let mut reach = 0;
+            if diagonal & bit != 0 {
+                reach = on_diagonal;
+            }
+            if orthogonal & bit != 0 {
+                reach = reach.max(on_orthogonal);
+            }
+            // Only a triple can turn from one kind of line to the other.
+            if turning & bit != 0 && height >= 3 {
+                reach = 3;
+            }
+            two_move += reach;
+        }
+        let two_move = two_move.min(checkers - target_height - one_move);
+        let threat = target_height + most[t] >= checkers;
+
+        TARGET_HEIGHT * i32::from(target_height)
+            + ONE_MOVE_JOIN * i32::from(one_move)
+            + TWO_MOVE_JOIN * i32::from(two_move)
+            + if threat { WIN_THREAT } else { 0 }
+            + MOBILITY * mobility
+            - BLOCKED_PIECE * blocked
+            - EDGE_SINGLE * edge_singles
+            - WRONG_COLOUR_SINGLE * wrong_colour
+            + IN_HAND * hand
+    }
+}
