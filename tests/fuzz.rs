@@ -98,20 +98,25 @@ struct ParserFuzz {
     iterations: usize,
 }
 
-impl GameVisitor for ParserFuzz {
-    type Output = ();
+/// A position reached by random play, with the text of a few legal moves.
+struct Sample<G: Game> {
+    position: G,
+    moves: Vec<String>,
+}
 
-    fn visit<G: Game>(self) {
-        let mut rng = Rng(0xF022 ^ G::NAME.len() as u64);
-        let mut seeds: Vec<G> = vec![G::startpos()];
-        seeds.extend(
-            G::BENCH_POSITIONS
-                .iter()
-                .filter_map(|fen| G::from_fen(fen).ok()),
-        );
-        let mut moves = Vec::new();
-        for _ in 0..self.iterations {
-            // A position reached by random play from a seed position.
+/// Random positions from the start and the bench positions. Move lists are
+/// generated once here, not per fuzz input: some games have hundreds of
+/// thousands of moves in a position.
+fn sample_positions<G: Game>(rng: &mut Rng, count: usize) -> Vec<Sample<G>> {
+    let mut seeds: Vec<G> = vec![G::startpos()];
+    seeds.extend(
+        G::BENCH_POSITIONS
+            .iter()
+            .filter_map(|fen| G::from_fen(fen).ok()),
+    );
+    let mut moves = Vec::new();
+    (0..count)
+        .map(|_| {
             let mut position = rng.pick(&seeds).clone();
             for _ in 0..rng.below(30) {
                 moves.clear();
@@ -121,7 +126,28 @@ impl GameVisitor for ParserFuzz {
                 }
                 position.make_move(*rng.pick(&moves));
             }
-            let fen = mutate(&mut rng, &position.to_fen());
+            moves.clear();
+            position.generate_moves(&mut moves);
+            let texts = (0..moves.len().min(16))
+                .map(|_| position.format_move(*rng.pick(&moves)))
+                .collect();
+            Sample {
+                position,
+                moves: texts,
+            }
+        })
+        .collect()
+}
+
+impl GameVisitor for ParserFuzz {
+    type Output = ();
+
+    fn visit<G: Game>(self) {
+        let mut rng = Rng(0xF022 ^ G::NAME.len() as u64);
+        let samples = sample_positions::<G>(&mut rng, 100);
+        for _ in 0..self.iterations {
+            let sample = rng.pick(&samples);
+            let fen = mutate(&mut rng, &sample.position.to_fen());
             if let Ok(parsed) = G::from_fen(&fen) {
                 let canonical = parsed.to_fen();
                 let again = G::from_fen(&canonical)
@@ -132,23 +158,26 @@ impl GameVisitor for ParserFuzz {
                     "{}: notation not canonical",
                     G::NAME
                 );
-                moves.clear();
-                parsed.generate_moves(&mut moves);
-                let _ = parsed.evaluate();
+                assert_eq!(
+                    again.hash(),
+                    parsed.hash(),
+                    "{}: hash of '{canonical}'",
+                    G::NAME
+                );
+                let _ = (parsed.evaluate(), parsed.result());
             }
-            moves.clear();
-            position.generate_moves(&mut moves);
-            let text = match moves.is_empty() {
+            let text = match sample.moves.is_empty() {
                 true => "pass".to_string(),
-                false => position.format_move(*rng.pick(&moves)),
+                false => rng.pick(&sample.moves).clone(),
             };
             let mutated = mutate(&mut rng, &text);
-            if let Ok(mv) = position.parse_move(&mutated) {
+            if let Ok(mv) = sample.position.parse_move(&mutated) {
                 assert!(
-                    moves.contains(&mv),
+                    sample.position.is_legal(mv),
                     "{}: '{mutated}' parsed to a non-move",
                     G::NAME
                 );
+                let _ = sample.position.format_move(mv);
             }
         }
     }
