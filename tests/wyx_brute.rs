@@ -34,7 +34,13 @@ fn parse_jump(s: &str) -> (i32, i32) {
 }
 
 fn write_jump((dx, dy): (i32, i32)) -> String {
-    let f = |v: i32| if v < 0 { format!("{v}") } else { format!("+{v}") };
+    let f = |v: i32| {
+        if v < 0 {
+            format!("{v}")
+        } else {
+            format!("+{v}")
+        }
+    };
     format!("{}{}", f(dx), f(dy))
 }
 
@@ -95,7 +101,10 @@ impl Brute {
                 if c.is_empty() {
                     "-".to_string()
                 } else {
-                    c.iter().map(|&j| write_jump(j)).collect::<Vec<_>>().join(",")
+                    c.iter()
+                        .map(|&j| write_jump(j))
+                        .collect::<Vec<_>>()
+                        .join(",")
                 }
             })
             .collect();
@@ -222,8 +231,16 @@ fn perft_tables_agree_with_the_brute_force() {
         let brute = Brute::parse(&start.to_fen());
         for depth in 1..=4 {
             let count = perft(&start, depth);
-            assert_eq!(count, checked_perft(&brute, depth), "seed {seed} depth {depth}");
-            assert_eq!(count, expected[depth as usize - 1], "seed {seed} depth {depth}");
+            assert_eq!(
+                count,
+                checked_perft(&brute, depth),
+                "seed {seed} depth {depth}"
+            );
+            assert_eq!(
+                count,
+                expected[depth as usize - 1],
+                "seed {seed} depth {depth}"
+            );
         }
     }
 }

@@ -56,7 +56,11 @@ fn a_self_play_game_ends_with_the_right_result() {
         .sum();
     assert_eq!(left, 64 - played, "{rack}");
     let result = engine.ask("query result", "response");
-    assert_eq!(result, format!("response {}", expected_result(&fen)), "{fen}");
+    assert_eq!(
+        result,
+        format!("response {}", expected_result(&fen)),
+        "{fen}"
+    );
     assert_eq!(engine.legal_moves(), Vec::<String>::new());
     let reply = engine.ask("go depth 3", "bestmove");
     assert_eq!(reply, "bestmove (none)");

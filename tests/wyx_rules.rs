@@ -57,7 +57,9 @@ fn error(position: &Wyx, mv: &str) -> String {
 fn start_position_is_seed_2009_and_its_moves() {
     let start = Wyx::startpos();
     assert_eq!(start, Wyx::random_start(2009).unwrap());
-    assert!(start.to_fen().starts_with(&format!("{} d4,e5 ", board(&[]))));
+    assert!(start
+        .to_fen()
+        .starts_with(&format!("{} d4,e5 ", board(&[]))));
     assert!(start.to_fen().ends_with(" 32,32 w"));
     // Bottom row: -2+1 -1+3 -1-1 -3+0 +3-3 +3-4 +4+1 +2+0; +3-4 leaves the board.
     assert_eq!(moves(&start), ["a4", "b5", "c3", "c7", "f4", "g1", "h5"]);
@@ -72,7 +74,10 @@ fn forbidden_landings() -> Wyx {
     // down-left -2-2 (b2; for black e5 -> c3), down-right +0-4 (off),
     // up-right +1+1 (e5, black's horseman).
     let rack = "-1+2/-/-1-1/-2-2/+0-4/-/+1+1/-";
-    pos(&format!("{} d4,e5 {rack} 32,28 w", board(&[("c6", "B3"), ("e5", "b")])))
+    pos(&format!(
+        "{} d4,e5 {rack} 32,28 w",
+        board(&[("c6", "B3"), ("e5", "b")])
+    ))
 }
 
 #[test]
@@ -163,7 +168,10 @@ fn nearly_done(white_hand: u32) -> Wyx {
         marks.push((sq, "W3"));
     }
     let singles = 5 + 2 - white_hand as usize;
-    for sq in ["a8", "b8", "d8", "e8", "g8", "h8", "a7"].iter().take(singles) {
+    for sq in ["a8", "b8", "d8", "e8", "g8", "h8", "a7"]
+        .iter()
+        .take(singles)
+    {
         marks.push((sq, "w"));
     }
     pos(&format!(
@@ -178,7 +186,9 @@ fn a_stronghold_set_short_takes_all_that_is_left_and_wins() {
     let after = play(&before, "c3");
     assert_eq!(after.hand(Player::First), 0);
     assert_eq!(after.result(), GameResult::Win(Player::First));
-    assert!(after.result_reason().contains("white placed all its tokens"));
+    assert!(after
+        .result_reason()
+        .contains("white placed all its tokens"));
     // 33 = 30 + a worth-3 stronghold set with 2: the notation accepts it.
     let fen = after.to_fen();
     assert_eq!(pos(&fen).to_fen(), fen);
@@ -218,10 +228,7 @@ fn nobody_able_to_play_ends_the_game_by_hands() {
     assert_eq!(position.result(), GameResult::Draw);
     assert!(position.result_reason().contains("no available domino"));
     assert!(moves(&position).is_empty());
-    let fen = format!(
-        "{} g7,h1 -/-/-/-/-/-/+4+3/- 32,31 w",
-        board(&[("a1", "b")])
-    );
+    let fen = format!("{} g7,h1 -/-/-/-/-/-/+4+3/- 32,31 w", board(&[("a1", "b")]));
     assert_eq!(pos(&fen).result(), GameResult::Win(Player::Second));
 }
 
@@ -244,31 +251,75 @@ fn bad_positions_are_rejected_with_a_reason() {
         (format!("{empty} d4,e5 {rack} 32,32"), "5 fields"),
         (format!("{} d4,e5 {rack} 32,32 w", &empty[9..]), "8 ranks"),
         (format!("{empty}. d4,e5 {rack} 32,32 w"), "more than 8"),
-        (format!("{} d4,e5 {rack} 32,32 w", board(&[("a1", "x")])), "bad square"),
-        (format!("{} d4,e5 {rack} 32,32 w", board(&[("c3", "W4")])), "worth 2 or 3"),
-        (format!("{} d4,e5 {rack} 32,32 w", board(&[("c3", ".")])), "11 strongholds"),
+        (
+            format!("{} d4,e5 {rack} 32,32 w", board(&[("a1", "x")])),
+            "bad square",
+        ),
+        (
+            format!("{} d4,e5 {rack} 32,32 w", board(&[("c3", "W4")])),
+            "worth 2 or 3",
+        ),
+        (
+            format!("{} d4,e5 {rack} 32,32 w", board(&[("c3", ".")])),
+            "11 strongholds",
+        ),
         (format!("{empty} d4,d4 {rack} 32,32 w"), "both horsemen"),
         (format!("{empty} d4,i9 {rack} 32,32 w"), "bad horsemen"),
-        (format!("{} c3,e5 {rack} 32,29 w", board(&[("c3", "B3")])), "set by the other side"),
-        (format!("{empty} c3,e5 {rack} 32,32 w"), "empty stronghold"),
-        (format!("{} d4,e5 {rack} 32,31 w", board(&[("d4", "b")])), "under an opponent token"),
-        (format!("{empty} d4,e5 -/-/-/-/-/-/+1+0 32,32 w"), "8 columns"),
-        (format!("{empty} d4,e5 -/-/-/-/-/-/+1+0/+1+0 32,32 w"), "twice"),
-        (format!("{empty} d4,e5 -/-/-/-/-/-/+0+0/- 32,32 w"), "not in the set"),
-        (format!("{empty} d4,e5 -/-/-/-/-/-/+5+0/- 32,32 w"), "not in the set"),
-        (format!("{empty} d4,e5 +1+0/-/-/-/-/-/-/- 32,32 w"), "holds up-left"),
-        (format!("{empty} d4,e5 -/-/-/-/-/-/+1-0/- 32,32 w"), "malformed domino"),
-        (format!("{empty} d4,e5 -/-/-/-/-/-/1+0/- 32,32 w"), "malformed domino"),
         (
-            format!("{empty} d4,e5 -3+1,-2+1,-1+1,+0+1,-3+2,-2+2,-1+2,+0+2,-3+3/-/-/-/-/-/-/- 32,32 w"),
+            format!("{} c3,e5 {rack} 32,29 w", board(&[("c3", "B3")])),
+            "set by the other side",
+        ),
+        (format!("{empty} c3,e5 {rack} 32,32 w"), "empty stronghold"),
+        (
+            format!("{} d4,e5 {rack} 32,31 w", board(&[("d4", "b")])),
+            "under an opponent token",
+        ),
+        (
+            format!("{empty} d4,e5 -/-/-/-/-/-/+1+0 32,32 w"),
+            "8 columns",
+        ),
+        (
+            format!("{empty} d4,e5 -/-/-/-/-/-/+1+0/+1+0 32,32 w"),
+            "twice",
+        ),
+        (
+            format!("{empty} d4,e5 -/-/-/-/-/-/+0+0/- 32,32 w"),
+            "not in the set",
+        ),
+        (
+            format!("{empty} d4,e5 -/-/-/-/-/-/+5+0/- 32,32 w"),
+            "not in the set",
+        ),
+        (
+            format!("{empty} d4,e5 +1+0/-/-/-/-/-/-/- 32,32 w"),
+            "holds up-left",
+        ),
+        (
+            format!("{empty} d4,e5 -/-/-/-/-/-/+1-0/- 32,32 w"),
+            "malformed domino",
+        ),
+        (
+            format!("{empty} d4,e5 -/-/-/-/-/-/1+0/- 32,32 w"),
+            "malformed domino",
+        ),
+        (
+            format!(
+                "{empty} d4,e5 -3+1,-2+1,-1+1,+0+1,-3+2,-2+2,-1+2,+0+2,-3+3/-/-/-/-/-/-/- 32,32 w"
+            ),
             "at most 8",
         ),
         (format!("{empty} d4,e5 {rack} 33,32 w"), "bad hands"),
         (format!("{empty} d4,e5 {rack} 32 w"), "bad hands"),
         (format!("{empty} d4,e5 {rack} +32,32 w"), "bad hands"),
         (format!("{empty} d4,e5 {rack} 31,32 w"), "add up to 31"),
-        (format!("{} d4,e5 {rack} 32,32 w", board(&[("a1", "w")])), "add up to 33"),
-        (format!("{} d4,e5 {rack} 0,32 b", board(&[("a1", "w")])), "add up to 1"),
+        (
+            format!("{} d4,e5 {rack} 32,32 w", board(&[("a1", "w")])),
+            "add up to 33",
+        ),
+        (
+            format!("{} d4,e5 {rack} 0,32 b", board(&[("a1", "w")])),
+            "add up to 1",
+        ),
         (format!("{empty} d4,e5 {rack} 32,32 x"), "side to move"),
     ];
     for (fen, reason) in cases {
@@ -286,13 +337,19 @@ fn hands_short_only_after_a_last_stronghold() {
     let fen = after.to_fen();
     // Without a hand of 0 a surplus is always an error.
     let surplus = fen.replace(" 0,32 b", " 1,32 b");
-    assert!(Wyx::from_fen(&surplus).unwrap_err().contains("add up to 34"));
+    assert!(Wyx::from_fen(&surplus)
+        .unwrap_err()
+        .contains("add up to 34"));
     // No strongholds at all: no surplus is explained.
     let no_forts = format!("{} d4,e5 -/-/-/-/-/-/-/- 0,32 b", board(&[]));
-    assert!(Wyx::from_fen(&no_forts).unwrap_err().contains("add up to 0"));
+    assert!(Wyx::from_fen(&no_forts)
+        .unwrap_err()
+        .contains("add up to 0"));
     // To move with an empty hand: the game ended before.
     let to_move = fen.replace(" 0,32 b", " 0,32 w");
-    assert!(Wyx::from_fen(&to_move).unwrap_err().contains("is to move with no tokens"));
+    assert!(Wyx::from_fen(&to_move)
+        .unwrap_err()
+        .contains("is to move with no tokens"));
 }
 
 #[test]
@@ -323,7 +380,9 @@ fn notation_round_trips() {
 fn random_starts_are_deterministic_full_and_differ_by_seed() {
     let a = Wyx::random_start(7).unwrap();
     assert_eq!(a.to_fen(), Wyx::random_start(7).unwrap().to_fen());
-    let fens: HashSet<String> = (0..50).map(|s| Wyx::random_start(s).unwrap().to_fen()).collect();
+    let fens: HashSet<String> = (0..50)
+        .map(|s| Wyx::random_start(s).unwrap().to_fen())
+        .collect();
     assert_eq!(fens.len(), 50);
     for seed in [0, 1, 2, 2009, u64::MAX] {
         let fen = Wyx::random_start(seed).unwrap().to_fen();

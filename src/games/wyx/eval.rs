@@ -25,8 +25,7 @@ const EXPOSED: i32 = 10;
 pub fn evaluate(position: &Wyx) -> i32 {
     let me = position.side;
     let them = me.opponent();
-    let balance =
-        TOKEN * (i32::from(position.hand(them)) - i32::from(position.hand(me)));
+    let balance = TOKEN * (i32::from(position.hand(them)) - i32::from(position.hand(me)));
     let score = balance
         + best_exchange(position)
         + NEXT_STRONGHOLD * (next_strongholds(position, me) - next_strongholds(position, them))

@@ -353,7 +353,10 @@ impl Game for Wyx {
             if let Some(column) = self.rack.column_of_available(mv.0) {
                 let index = self.rack.take(column);
                 self.hash ^= rack_key(column, index, mv.0);
-                self.jump_to(me, DESTINATIONS[mv.0 as usize][self.horsemen[me.index()] as usize]);
+                self.jump_to(
+                    me,
+                    DESTINATIONS[mv.0 as usize][self.horsemen[me.index()] as usize],
+                );
             }
         }
         self.side = me.opponent();

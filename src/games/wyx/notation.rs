@@ -143,7 +143,9 @@ fn parse_hands(text: &str) -> Result<[u8; 2], String> {
     text.split_once(',')
         .and_then(|(w, b)| Some([hand(w)?, hand(b)?]))
         .ok_or_else(|| {
-            format!("bad hands '{text}': write white's and black's tokens in hand, 0-32, e.g. 32,32")
+            format!(
+                "bad hands '{text}': write white's and black's tokens in hand, 0-32, e.g. 32,32"
+            )
         })
 }
 

@@ -70,10 +70,13 @@ pub fn parse_domino(text: &str) -> Result<u8, String> {
         _ => None,
     };
     let (dx, dy) = parsed.ok_or_else(|| {
-        format!("malformed domino '{text}': write it as the signed jump dx dy, e.g. +2-3 (zero is +0)")
+        format!(
+            "malformed domino '{text}': write it as the signed jump dx dy, e.g. +2-3 (zero is +0)"
+        )
     })?;
-    domino_with_jump(dx, dy)
-        .ok_or_else(|| format!("domino '{text}' is not in the set (no colour jumps {dx} right, {dy} up)"))
+    domino_with_jump(dx, dy).ok_or_else(|| {
+        format!("domino '{text}' is not in the set (no colour jumps {dx} right, {dy} up)")
+    })
 }
 
 /// The rack: 8 columns, each stored top first so that a domino keeps its
@@ -204,8 +207,8 @@ impl Rack {
                 continue;
             }
             for name in part.split(',') {
-                let domino = parse_domino(name)
-                    .map_err(|e| format!("rack column {}: {e}", c + 1))?;
+                let domino =
+                    parse_domino(name).map_err(|e| format!("rack column {}: {e}", c + 1))?;
                 if colour(domino) != c / 2 {
                     return Err(format!(
                         "rack column {} holds {} dominoes, but {name} is {}",
