@@ -13,7 +13,7 @@
 
 use super::rack::COLUMNS;
 use super::Wyx;
-use crate::game::{Game, Player};
+use crate::game::Player;
 
 const TOKEN: i32 = 100;
 const GAIN_NOW: i32 = 60;
@@ -38,15 +38,42 @@ pub fn evaluate(position: &Wyx) -> i32 {
 fn best_exchange(position: &Wyx) -> i32 {
     let me = position.side;
     let mut best: Option<i32> = None;
-    position.for_each_playable(me, |domino, to| {
-        let gain = position.gain(me, to);
-        let mut child = position.clone();
-        child.make_move(super::WyxMove::domino(domino));
-        let reply = best_gain(&child, me.opponent());
-        let value = GAIN_NOW * gain - REPLY * reply;
-        best = Some(best.map_or(value, |b: i32| b.max(value)));
-    });
+    for c in 0..COLUMNS {
+        let Some(domino) = position.rack.bottom(c) else {
+            continue;
+        };
+        let Some(to) = position.landing(me, domino) else {
+            continue;
+        };
+        let value = GAIN_NOW * position.gain(me, to) - REPLY * reply_gain(position, c, to);
+        best = Some(best.map_or(value, |b| b.max(value)));
+    }
     best.unwrap_or_else(|| -REPLY * best_gain(position, me.opponent()))
+}
+
+/// The opponent's best gain once the side to move has taken the bottom
+/// domino of `column` and jumped to `to`: that column's next domino comes
+/// down, `to` holds the mover's horseman, and a stronghold there is barred.
+/// Every other square is as it was, so gains read from `position` hold.
+fn reply_gain(position: &Wyx, column: usize, to: u8) -> i32 {
+    let them = position.side.opponent();
+    let from = position.horsemen[them.index()] as usize;
+    let barred = position.barred() | (position.strongholds & (1 << to));
+    let mut best = 0;
+    for c in 0..COLUMNS {
+        let next = if c == column {
+            position.rack.second(c)
+        } else {
+            position.rack.bottom(c)
+        };
+        let Some(domino) = next else { continue };
+        let landing = super::DESTINATIONS[domino as usize][from];
+        if landing == super::OFF_BOARD || landing == to || barred & (1 << landing) != 0 {
+            continue;
+        }
+        best = best.max(position.gain(them, landing));
+    }
+    best
 }
 
 /// The most tokens `player` could get rid of with one available domino.
