@@ -6,20 +6,29 @@ once when only one move is legal) and report which searches proved the result: a
 (each domino is one move, at most one pass before it, so every line has
 reached the end of the game).
 
-usage: bench/wyx_solve.py <k> [movetime ms, default 1000]
+With --exact, each position's true value (from the independent memoised
+minimax of examples/wyx_late.rs; slow past k = 20) is checked against every
+proof: mate > 0 = win, mate < 0 = loss, proved cp 0 = draw.
+
+usage: bench/wyx_solve.py <k> [movetime ms, default 1000] [--exact]
 Run from the worktree after `cargo build --release --examples`.
 """
 import subprocess
 import sys
 import threading
 
-k = int(sys.argv[1])
-movetime = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
-fens = subprocess.run(["target/release/examples/wyx_late", str(k)],
-                      capture_output=True, text=True, check=True).stdout.split("\n")
-fens = [f for f in fens if f]
+args = [a for a in sys.argv[1:] if a != "--exact"]
+exact = "--exact" in sys.argv
+k = int(args[0])
+movetime = int(args[1]) if len(args) > 1 else 1000
+lines = subprocess.run(["target/release/examples/wyx_late", str(k)] + (["--exact"] if exact else []),
+                       capture_output=True, text=True, check=True).stdout.split("\n")
+lines = [line for line in lines if line]
+values = [line.rsplit(" ", 1)[1] if exact else None for line in lines]
+fens = [line.rsplit(" ", 1)[0] if exact else line for line in lines]
+wrong = 0
 proved = 0
-for fen in fens:
+for fen, value in zip(fens, values):
     script = (f"setoption name UCI_Variant value wyx\nucinewgame\nposition fen {fen}\n"
               "go infinite\n")
     proc = subprocess.Popen(["target/release/ludus"], stdin=subprocess.PIPE,
@@ -43,8 +52,15 @@ for fen in fens:
     proc.stdin.close()
     proc.wait()
     depth = int(last[last.index("depth") + 1])
-    kind, value = last[last.index("score") + 1], last[last.index("score") + 2]
-    ok = kind == "mate" or (value == "0" and depth >= 2 * k + 1)
+    kind, score = last[last.index("score") + 1], last[last.index("score") + 2]
+    ok = kind == "mate" or (score == "0" and depth >= 2 * k + 1)
     proved += ok
-    print(f"k={k} depth={depth} score {kind} {value} {'proved' if ok else '-'}")
-print(f"k={k}: {proved}/{len(fens)} proved in {movetime} ms")
+    note = ""
+    if exact and ok:
+        claim = "draw" if kind == "cp" else ("win" if int(score) > 0 else "loss")
+        if claim != value:
+            wrong += 1
+            note = f" WRONG: exact value {value}"
+    print(f"k={k} depth={depth} score {kind} {score} {'proved' if ok else '-'}{note}")
+print(f"k={k}: {proved}/{len(fens)} proved in {movetime} ms"
+      + (f", {wrong} proofs contradicted by the exact values" if exact else ""))
