@@ -16,7 +16,13 @@ use ludus::games::wyx::Wyx;
 /// The exact value for the side to move: 1 win, 0 draw, -1 loss.
 fn solve(position: &Wyx, memo: &mut HashMap<String, i8>) -> i8 {
     match position.result() {
-        GameResult::Win(winner) => return if winner == position.side_to_move() { 1 } else { -1 },
+        GameResult::Win(winner) => {
+            return if winner == position.side_to_move() {
+                1
+            } else {
+                -1
+            }
+        }
         GameResult::Draw => return 0,
         GameResult::Ongoing => {}
     }

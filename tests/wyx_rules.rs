@@ -411,3 +411,29 @@ fn random_starts_are_deterministic_full_and_differ_by_seed() {
         assert_eq!(all.len(), 64);
     }
 }
+
+#[test]
+fn recaptures_keep_hands_and_board_in_step() {
+    // White (token under its horseman on d4) takes black's f4 token; black
+    // then lands on the d4 token white's horseman just left.
+    let start = pos(&format!(
+        "{} d4,e5 -/-/-1-1/-/-/-/+2+0/- 31,31 w",
+        board(&[("d4", "w"), ("f4", "b")])
+    ));
+    let after = play(&start, "f4");
+    assert_eq!(
+        (after.hand(Player::First), after.hand(Player::Second)),
+        (30, 32)
+    );
+    assert!(after.to_fen().contains("/...w.w../"));
+    let after = play(&after, "d4");
+    assert_eq!(
+        (after.hand(Player::First), after.hand(Player::Second)),
+        (31, 31)
+    );
+    assert!(after.to_fen().contains("/...b.w../"));
+    assert!(after.to_fen().contains(" f4,d4 -/-/-/-/-/-/-/- 31,31 w"));
+    // The rack is empty: equal hands draw.
+    assert_eq!(after.result(), GameResult::Draw);
+    assert!(after.result_reason().contains("white 31 and black 31"));
+}
