@@ -4,6 +4,8 @@
 mod common;
 
 use common::{best_move, Engine};
+use ludus::game::{splitmix64, Game, GameResult};
+use ludus::games::wyx::Wyx;
 
 /// The result the final position's notation implies: the side that just
 /// moved wins with an empty hand; otherwise fewer tokens in hand wins.
@@ -79,4 +81,69 @@ fn bad_wyx_input_is_refused_and_leaves_the_position() {
     let error = engine.read_until(|l| l.contains("error")).pop().unwrap();
     assert!(error.contains("twice"), "{error}");
     assert_eq!(engine.ask("query fen", "response"), before);
+}
+
+/// The exact value for the side to move (1 win, 0 draw, -1 loss), by plain
+/// minimax over the library's rules.
+fn exact(position: &Wyx) -> i32 {
+    match position.result() {
+        GameResult::Win(winner) => {
+            return if winner == position.side_to_move() {
+                1
+            } else {
+                -1
+            }
+        }
+        GameResult::Draw => return 0,
+        GameResult::Ongoing => {}
+    }
+    let mut moves = Vec::new();
+    position.generate_moves(&mut moves);
+    let mut best = -1;
+    for mv in moves {
+        let mut child = position.clone();
+        child.make_move(mv);
+        best = best.max(-exact(&child));
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+#[test]
+fn a_deep_enough_search_reports_the_exact_result_of_an_ending() {
+    let mut engine = Engine::start(&["--game", "wyx"]);
+    let mut rng = 0xE2D_u64;
+    for seed in 1..=6 {
+        // Play the rack of this seed down to 8 dominoes at random.
+        let mut position = Wyx::random_start(seed).unwrap();
+        while position.dominoes_left() > 8 || position.result() != GameResult::Ongoing {
+            let mut moves = Vec::new();
+            position.generate_moves(&mut moves);
+            if moves.is_empty() {
+                position = Wyx::random_start(seed).unwrap();
+                continue;
+            }
+            let (state, value) = splitmix64(rng);
+            rng = state;
+            position.make_move(moves[(value % moves.len() as u64) as usize]);
+        }
+        engine.send("ucinewgame");
+        engine.send(&format!("position fen {}", position.to_fen()));
+        engine.send("go depth 20");
+        let lines = engine.read_until(|l| l.starts_with("bestmove"));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth 20 "))
+            .unwrap_or_else(|| panic!("no depth 20 in {lines:#?}"));
+        let score: Vec<&str> = last.split(" score ").nth(1).unwrap().split(' ').collect();
+        let claim = match (score[0], score[1].parse::<i32>().unwrap()) {
+            ("mate", n) => n.signum(),
+            ("cp", 0) => 0,
+            _ => panic!("no proven result at depth 20: {last}"),
+        };
+        assert_eq!(claim, exact(&position), "{} -> {last}", position.to_fen());
+    }
 }
