@@ -5,6 +5,7 @@
 
 pub mod alak;
 pub mod pylyx;
+pub mod wyx;
 
 use crate::game::Game;
 
@@ -34,7 +35,7 @@ macro_rules! registry {
     };
 }
 
-registry!(alak::Alak, pylyx::Pylyx, pylyx::Pylyx10);
+registry!(alak::Alak, pylyx::Pylyx, pylyx::Pylyx10, wyx::Wyx);
 
 /// The game loaded when none is chosen.
 pub const DEFAULT_GAME: &str = "alak";

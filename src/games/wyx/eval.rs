@@ -1,0 +1,121 @@
+//! Wyx evaluation, from the side to move's point of view, about 100 per
+//! token in hand.
+//!
+//! The game is scored by tokens left in hand, so the balance of hands is the
+//! base. On top of it:
+//! - rack control: the side to move picks the domino whose gain, minus the
+//!   best gain the opponent then gets from the bottom row it leaves (the
+//!   domino above the taken one comes down), is largest;
+//! - strongholds: free strongholds a side reaches with a domino that is
+//!   next to come down (one above the bottom row), as a threat for later;
+//! - exposure: single tokens the other horseman can land on with an
+//!   available or next domino may be sent back to hand.
+
+use super::rack::COLUMNS;
+use super::Wyx;
+use crate::game::Player;
+
+const TOKEN: i32 = 100;
+const GAIN_NOW: i32 = 60;
+const REPLY: i32 = 50;
+const NEXT_STRONGHOLD: i32 = 8;
+const EXPOSED: i32 = 10;
+
+/// The static evaluation.
+pub fn evaluate(position: &Wyx) -> i32 {
+    let me = position.side;
+    let them = me.opponent();
+    let balance = TOKEN * (i32::from(position.hand(them)) - i32::from(position.hand(me)));
+    let score = balance
+        + best_exchange(position)
+        + NEXT_STRONGHOLD * (next_strongholds(position, me) - next_strongholds(position, them))
+        + EXPOSED * (exposed(position, them) - exposed(position, me));
+    score.clamp(-19_000, 19_000)
+}
+
+/// The best gain the side to move can make now, less the best gain the
+/// opponent then makes from the rack it is left (rack control, two plies).
+fn best_exchange(position: &Wyx) -> i32 {
+    let me = position.side;
+    let mut best: Option<i32> = None;
+    for c in 0..COLUMNS {
+        let Some(domino) = position.rack.bottom(c) else {
+            continue;
+        };
+        let Some(to) = position.landing(me, domino) else {
+            continue;
+        };
+        let value = GAIN_NOW * position.gain(me, to) - REPLY * reply_gain(position, c, to);
+        best = Some(best.map_or(value, |b| b.max(value)));
+    }
+    best.unwrap_or_else(|| -REPLY * best_gain(position, me.opponent()))
+}
+
+/// The opponent's best gain once the side to move has taken the bottom
+/// domino of `column` and jumped to `to`: that column's next domino comes
+/// down, `to` holds the mover's horseman, and a stronghold there is barred.
+/// Every other square is as it was, so gains read from `position` hold.
+fn reply_gain(position: &Wyx, column: usize, to: u8) -> i32 {
+    let them = position.side.opponent();
+    let from = position.horsemen[them.index()] as usize;
+    let barred = position.barred() | (position.strongholds & (1 << to));
+    let mut best = 0;
+    for c in 0..COLUMNS {
+        let next = if c == column {
+            position.rack.second(c)
+        } else {
+            position.rack.bottom(c)
+        };
+        let Some(domino) = next else { continue };
+        let landing = super::DESTINATIONS[domino as usize][from];
+        if landing == super::OFF_BOARD || landing == to || barred & (1 << landing) != 0 {
+            continue;
+        }
+        best = best.max(position.gain(them, landing));
+    }
+    best
+}
+
+/// The most tokens `player` could get rid of with one available domino.
+fn best_gain(position: &Wyx, player: Player) -> i32 {
+    let mut best = 0;
+    position.for_each_playable(player, |_, to| best = best.max(position.gain(player, to)));
+    best
+}
+
+/// The worth of free strongholds `player`'s horseman reaches with a domino
+/// one above the bottom row.
+fn next_strongholds(position: &Wyx, player: Player) -> i32 {
+    let from = position.horsemen[player.index()] as usize;
+    let free = position.strongholds & !position.barred();
+    let mut total = 0;
+    for c in 0..COLUMNS {
+        if let Some(d) = position.rack.second(c) {
+            let to = super::DESTINATIONS[d as usize][from];
+            if to != super::OFF_BOARD && free & (1 << to) != 0 {
+                total += i32::from(position.worth(to));
+            }
+        }
+    }
+    total
+}
+
+/// How many of `player`'s single tokens the other horseman can land on with
+/// an available domino or the one above it.
+fn exposed(position: &Wyx, player: Player) -> i32 {
+    let from = position.horsemen[player.opponent().index()] as usize;
+    let mut reach = 0u64;
+    for c in 0..COLUMNS {
+        for d in [position.rack.bottom(c), position.rack.second(c)]
+            .into_iter()
+            .flatten()
+        {
+            let to = super::DESTINATIONS[d as usize][from];
+            if to != super::OFF_BOARD {
+                reach |= 1 << to;
+            }
+        }
+    }
+    let mine = position.tokens[player.index()] & !(1u64 << position.horsemen[player.index()]);
+    (mine & reach).count_ones() as i32
+}

@@ -1,0 +1,149 @@
+//! Wyx through the real binary: a whole self-play game from the start to
+//! its end, judged by `query result` against the final position's hands.
+
+mod common;
+
+use common::{best_move, Engine};
+use ludus::game::{splitmix64, Game, GameResult};
+use ludus::games::wyx::Wyx;
+
+/// The result the final position's notation implies: the side that just
+/// moved wins with an empty hand; otherwise fewer tokens in hand wins.
+fn expected_result(fen: &str) -> &'static str {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let (white, black) = fields[3].split_once(',').unwrap();
+    let (white, black): (u32, u32) = (white.parse().unwrap(), black.parse().unwrap());
+    let last_mover_is_white = fields[4] == "b";
+    if last_mover_is_white && white == 0 {
+        "p1win"
+    } else if !last_mover_is_white && black == 0 {
+        "p2win"
+    } else if white < black {
+        "p1win"
+    } else if black < white {
+        "p2win"
+    } else {
+        "draw"
+    }
+}
+
+#[test]
+fn a_self_play_game_ends_with_the_right_result() {
+    let mut engine = Engine::start(&["--game", "wyx"]);
+    engine.send("ugi");
+    engine.read_until(|l| l == "ugiok");
+    engine.send("uginewgame");
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        let position = format!("position startpos moves {}", moves.join(" "));
+        engine.send(position.trim_end());
+        if engine.ask("query gameover", "response") == "response true" {
+            break;
+        }
+        assert_eq!(engine.ask("query result", "response"), "response none");
+        let legal = engine.legal_moves();
+        let reply = engine.ask("go depth 5", "bestmove");
+        let mv = best_move(&reply).to_string();
+        assert!(legal.contains(&mv), "{mv} not in {legal:?}");
+        moves.push(mv);
+        assert!(moves.len() <= 128, "a Wyx game is at most 64 dominoes long");
+    }
+    let fen = engine.ask("query fen", "response")["response ".len()..].to_string();
+    let rack = fen.split(' ').nth(2).unwrap();
+    let played = moves.iter().filter(|m| *m != "pass").count();
+    let left: usize = rack
+        .split('/')
+        .filter(|c| *c != "-")
+        .map(|c| c.split(',').count())
+        .sum();
+    assert_eq!(left, 64 - played, "{rack}");
+    let result = engine.ask("query result", "response");
+    assert_eq!(
+        result,
+        format!("response {}", expected_result(&fen)),
+        "{fen}"
+    );
+    assert_eq!(engine.legal_moves(), Vec::<String>::new());
+    let reply = engine.ask("go depth 3", "bestmove");
+    assert_eq!(reply, "bestmove (none)");
+}
+
+#[test]
+fn bad_wyx_input_is_refused_and_leaves_the_position() {
+    let mut engine = Engine::start(&["--game", "wyx"]);
+    engine.send("position startpos moves f4");
+    let before = engine.ask("query fen", "response");
+    engine.send("position startpos moves f4 z9");
+    let error = engine.read_until(|l| l.contains("error")).pop().unwrap();
+    assert!(error.contains("z9"), "{error}");
+    assert_eq!(engine.ask("query fen", "response"), before);
+    engine.send("position fen ..2..2../......../2.3..3.2/......../......../2.3..3.2/......../..2..2.. d4,e5 -/-/-/-/-/-/+1+0/+1+0 32,32 w");
+    let error = engine.read_until(|l| l.contains("error")).pop().unwrap();
+    assert!(error.contains("twice"), "{error}");
+    assert_eq!(engine.ask("query fen", "response"), before);
+}
+
+/// The exact value for the side to move (1 win, 0 draw, -1 loss), by plain
+/// minimax over the library's rules.
+fn exact(position: &Wyx) -> i32 {
+    match position.result() {
+        GameResult::Win(winner) => {
+            return if winner == position.side_to_move() {
+                1
+            } else {
+                -1
+            }
+        }
+        GameResult::Draw => return 0,
+        GameResult::Ongoing => {}
+    }
+    let mut moves = Vec::new();
+    position.generate_moves(&mut moves);
+    let mut best = -1;
+    for mv in moves {
+        let mut child = position.clone();
+        child.make_move(mv);
+        best = best.max(-exact(&child));
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+#[test]
+fn a_deep_enough_search_reports_the_exact_result_of_an_ending() {
+    let mut engine = Engine::start(&["--game", "wyx"]);
+    let mut rng = 0xE2D_u64;
+    for seed in 1..=6 {
+        // Play the rack of this seed down to 8 dominoes at random.
+        let mut position = Wyx::random_start(seed).unwrap();
+        while position.dominoes_left() > 8 || position.result() != GameResult::Ongoing {
+            let mut moves = Vec::new();
+            position.generate_moves(&mut moves);
+            if moves.is_empty() {
+                position = Wyx::random_start(seed).unwrap();
+                continue;
+            }
+            let (state, value) = splitmix64(rng);
+            rng = state;
+            position.make_move(moves[(value % moves.len() as u64) as usize]);
+        }
+        engine.send("ucinewgame");
+        engine.send(&format!("position fen {}", position.to_fen()));
+        engine.send("go depth 20");
+        let lines = engine.read_until(|l| l.starts_with("bestmove"));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth 20 "))
+            .unwrap_or_else(|| panic!("no depth 20 in {lines:#?}"));
+        let score: Vec<&str> = last.split(" score ").nth(1).unwrap().split(' ').collect();
+        let claim = match (score[0], score[1].parse::<i32>().unwrap()) {
+            ("mate", n) => n.signum(),
+            ("cp", 0) => 0,
+            _ => panic!("no proven result at depth 20: {last}"),
+        };
+        assert_eq!(claim, exact(&position), "{} -> {last}", position.to_fen());
+    }
+}
