@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 use ludus::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus::tools::bench::{run_bench, BenchConfig};
@@ -49,6 +49,19 @@ enum Tool {
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=32768))]
         hash: u32,
     },
+    /// Solves a family of positions exactly and reports the result.
+    Solve {
+        /// What to solve.
+        #[arg(value_enum)]
+        target: SolveTarget,
+    },
+}
+
+/// What `ludus solve` can solve.
+#[derive(Clone, Copy, ValueEnum)]
+enum SolveTarget {
+    /// Every 6-6 endgame of Alfred's Wyke (4x4), by retrograde analysis.
+    WykeEndgames,
 }
 
 fn game_name(text: &str) -> Result<String, String> {
@@ -78,6 +91,7 @@ fn main() -> ExitCode {
             threads: threads as usize,
             hash_mib: hash as usize,
         }),
+        Some(Tool::Solve { target }) => solve(target),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -122,5 +136,16 @@ fn bench(config: BenchConfig) -> Result<(), String> {
     println!("Total time (ms) : {}", report.elapsed.as_millis());
     println!("Nodes searched  : {}", report.nodes);
     println!("Nodes/second    : {}", report.nps());
+    Ok(())
+}
+
+fn solve(target: SolveTarget) -> Result<(), String> {
+    let started = std::time::Instant::now();
+    match target {
+        SolveTarget::WykeEndgames => {
+            print!("{}", ludus::games::wyke::endgame::Solution::solve());
+        }
+    }
+    println!("Time: {:.3} s", started.elapsed().as_secs_f64());
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! and add its type to the `registry!` line below.
 
 pub mod alak;
+pub mod wyke;
 
 use crate::game::Game;
 
@@ -33,7 +34,7 @@ macro_rules! registry {
     };
 }
 
-registry!(alak::Alak);
+registry!(alak::Alak, wyke::Wyke4, wyke::Wyke6);
 
 /// The game loaded when none is chosen.
 pub const DEFAULT_GAME: &str = "alak";
