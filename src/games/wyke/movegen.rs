@@ -255,7 +255,9 @@ impl<const N: usize> Wyke<N> {
                 return Err("at 6-6, 1-1-1-1-1 is played on the four open plots".to_string());
             }
         } else if used.len() != amounts.len() {
-            return Err(if mv.kind == FIVE && used.len() == 4 {
+            return Err(if mv.kind == FIVE && used.len() == 4 && N != 4 {
+                "1-1-1-1-1 takes five plots (wyke6 has no 6-6 rule)".to_string()
+            } else if mv.kind == FIVE && used.len() == 4 {
                 "1-1-1-1-1 takes four plots only when both sides hold 6 plots".to_string()
             } else {
                 format!("type {name} takes {} plots", amounts.len())
