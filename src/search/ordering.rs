@@ -127,6 +127,12 @@ impl<G: Game> MovePicker<G> {
         }
     }
 
+    /// Stops before the quiet moves: only the TT move, the noisy moves and
+    /// the killers come out (for nodes where quiet moves are futile).
+    pub fn skip_quiets(&mut self) {
+        self.noisy_only = true;
+    }
+
     /// Gives the buffers back to the worker.
     pub fn into_buffers(self) -> PickerBuffers<G::Move> {
         self.buffers
@@ -191,9 +197,9 @@ impl<G: Game> MovePicker<G> {
         let PickerBuffers { generated, scored } = &mut self.buffers;
         scored.clear();
         scored.extend(generated.iter().map(|&mv| (history.get(position, mv), mv)));
-        // Unstable: no allocation for long lists, and still deterministic
-        // for the same input, so one-thread searches are reproducible.
-        scored.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+        // Stable: among equal history scores the game's own generation
+        // order stands, so a game can generate its likely best moves first.
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         self.index = 0;
     }
 

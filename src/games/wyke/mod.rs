@@ -101,6 +101,8 @@ pub struct Wyke<const N: usize> {
     /// Passes made in a row just before this position (2 = drawn).
     passes: u8,
     hash: u64,
+    /// Claimed plots of Builder and Destroyer (derived from `tiles`).
+    owned: [u64; 2],
 }
 
 fn side_name(player: Player) -> &'static str {
@@ -137,21 +139,14 @@ impl<const N: usize> Wyke<N> {
     }
 
     /// The plots `player` has claimed.
+    #[inline]
     pub fn claimed(&self, player: Player) -> u64 {
-        let target = match player {
-            Player::First => FULL,
-            Player::Second => 0,
-        };
-        (0..Self::PLOTS)
-            .filter(|&p| self.tiles[p] == target)
-            .fold(0, |mask, p| mask | 1 << p)
+        self.owned[player.index()]
     }
 
     /// The unclaimed plots.
     pub fn open(&self) -> u64 {
-        (0..Self::PLOTS)
-            .filter(|&p| self.tiles[p] != 0 && self.tiles[p] != FULL)
-            .fold(0, |mask, p| mask | 1 << p)
+        !(self.owned[0] | self.owned[1]) & ((1u64 << Self::PLOTS) - 1)
     }
 
     /// The types the side to move may play (not under either marker).
@@ -224,6 +219,9 @@ impl<const N: usize> Wyke<N> {
     fn set_tiles(&mut self, plot: usize, tiles: u8) {
         self.hash ^= tile_key(plot, self.tiles[plot]) ^ tile_key(plot, tiles);
         self.tiles[plot] = tiles;
+        let bit = 1u64 << plot;
+        self.owned[0] = self.owned[0] & !bit | if tiles == FULL { bit } else { 0 };
+        self.owned[1] = self.owned[1] & !bit | if tiles == 0 { bit } else { 0 };
     }
 
     fn set_passes(&mut self, passes: u8) {
@@ -395,7 +393,11 @@ impl<const N: usize> Game for Wyke<N> {
             markers,
             passes,
             hash: 0,
+            owned: [0; 2],
         };
+        for plot in 0..N * N {
+            position.set_tiles(plot, tiles[plot]);
+        }
         position.validate()?;
         position.hash = position.compute_hash();
         Ok(position)
@@ -498,7 +500,10 @@ impl<const N: usize> Game for Wyke<N> {
     }
 
     fn is_noisy(&self, mv: WykeMove) -> bool {
-        self.claims(mv) != 0
+        // Claims come so thick (every `4` claims on the opening board) that
+        // following them all in quiescence explodes; the evaluation weighs
+        // plots within reach, and quiescence follows only game-winning moves.
+        self.wins(mv)
     }
 
     fn is_irreversible(&self, mv: WykeMove) -> bool {

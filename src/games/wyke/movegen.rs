@@ -127,20 +127,155 @@ impl<const N: usize> Wyke<N> {
         }
         let reach = self.reach();
         let before = moves.len();
+        let can_win = self.can_win_now(&reach);
+        // Winning moves are claims: only claims need generating for them.
+        let generated = match filter {
+            Filter::Noisy if !can_win => return,
+            Filter::Noisy => Filter::Noisy,
+            _ => Filter::All,
+        };
         for kind in 0..KINDS as u8 {
             if !self.markers.contains(&kind) {
-                self.generate_kind(&reach, kind, filter, moves);
+                self.generate_kind(&reach, kind, generated, moves);
             }
         }
+        if can_win && filter != Filter::All {
+            let keep_winning = filter == Filter::Noisy;
+            let mut i = before;
+            while i < moves.len() {
+                if self.wins(moves[i]) == keep_winning {
+                    i += 1;
+                } else {
+                    moves.swap_remove(i);
+                }
+            }
+        }
+        if filter == Filter::Quiet {
+            self.order_quiet(&mut moves[before..]);
+        }
         // The pass counts as quiet.
-        let stuck = match filter {
-            Filter::All => moves.len() == before,
-            Filter::Quiet => !self.has_any_move(&reach),
-            Filter::Noisy => false,
-        };
+        let stuck = filter != Filter::Noisy && !self.has_any_move(&reach);
         if stuck {
             moves.push(WykeMove::PASS);
         }
+    }
+
+    /// Whether some move might win at once (false is certain).
+    fn can_win_now(&self, r: &Reach) -> bool {
+        let mut claimable = 0u64;
+        for kind in self.available_kinds() {
+            for &a in AMOUNTS[usize::from(kind)] {
+                claimable |= r.claim[usize::from(a)];
+            }
+        }
+        if claimable == 0 {
+            return false;
+        }
+        let own = self.claimed(self.side);
+        let theirs = self.claimed(self.side.opponent()).count_ones();
+        let most = own.count_ones() + claimable.count_ones().min(5);
+        if most >= Self::plots_to_win() || (N == 4 && most >= theirs + 4) {
+            return true;
+        }
+        Self::win_masks()
+            .iter()
+            .any(|&m| (m & !own).count_ones() == 1 && m & !own & claimable != 0)
+    }
+
+    /// Whether `mv` wins at once (no legality check; never panics).
+    pub(super) fn wins(&self, mv: WykeMove) -> bool {
+        let claims = self.claims(mv);
+        if claims == 0 {
+            return false;
+        }
+        let own = self.claimed(self.side) | claims;
+        let count = own.count_ones();
+        let theirs = self.claimed(self.side.opponent()).count_ones();
+        count >= Self::plots_to_win()
+            || (N == 4 && count >= theirs + 4)
+            || Self::win_masks().iter().any(|&m| own & m == m)
+    }
+
+    /// Puts the likely best quiet moves first (the search's picker keeps
+    /// this order among moves of equal history): tiles on plots that matter
+    /// for open lines and squares of either side, claims above all.
+    fn order_quiet(&self, moves: &mut [WykeMove]) {
+        const LIMIT: usize = 20_000;
+        if moves.len() > LIMIT {
+            return;
+        }
+        // Gain per plot and amount: its weight times the tiles, more for a
+        // claim.
+        let weights = self.plot_weights();
+        let r = self.reach();
+        let mut gain = [[0i32; 5]; super::MAX_PLOTS];
+        for (p, row) in gain.iter_mut().enumerate().take(Self::PLOTS) {
+            for (a, g) in row.iter_mut().enumerate().skip(1) {
+                let claims = r.claim[a] & 1u64 << p != 0;
+                *g = weights[p] * a as i32 + if claims { 4 * weights[p] + 40 } else { 0 };
+            }
+        }
+        let mut scored: Vec<(i32, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                let score: i32 = mv
+                    .used()
+                    .iter()
+                    .enumerate()
+                    .map(|(slot, &p)| gain[usize::from(p) % super::MAX_PLOTS][usize::from(mv.amount(slot))])
+                    .sum();
+                (-score, i)
+            })
+            .collect();
+        // Only the first few quiet moves are searched at most nodes: order
+        // those, leave the tail as generated.
+        const HEAD: usize = 64;
+        if scored.len() > HEAD {
+            scored.select_nth_unstable(HEAD);
+            scored.truncate(HEAD);
+        }
+        scored.sort_unstable();
+        let head: Vec<WykeMove> = scored.iter().map(|&(_, i)| moves[i]).collect();
+        // Move the head to the front, keeping every move exactly once.
+        let mut taken = vec![false; moves.len()];
+        for &(_, i) in &scored {
+            taken[i] = true;
+        }
+        let tail: Vec<WykeMove> = moves
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !taken[i])
+            .map(|(_, &mv)| mv)
+            .collect();
+        for (slot, mv) in moves.iter_mut().zip(head.into_iter().chain(tail)) {
+            *slot = mv;
+        }
+    }
+
+    /// How much each open plot matters to the side to move: the open lines
+    /// and squares through it, for itself and for the opponent.
+    fn plot_weights(&self) -> [i32; super::MAX_PLOTS] {
+        const BY_HELD: [i32; 5] = [1, 3, 9, 27, 27];
+        let mine = self.claimed(self.side);
+        let theirs = self.claimed(self.side.opponent());
+        let open = self.open();
+        let mut weights = [0i32; super::MAX_PLOTS];
+        for &mask in Self::win_masks() {
+            let mut value = 0;
+            if mask & theirs == 0 {
+                value += BY_HELD[(mask & mine).count_ones() as usize];
+            }
+            if mask & mine == 0 {
+                value += BY_HELD[(mask & theirs).count_ones() as usize];
+            }
+            let mut plots = mask & open;
+            while plots != 0 {
+                weights[plots.trailing_zeros() as usize] += value;
+                plots &= plots - 1;
+            }
+        }
+        weights
     }
 
     fn generate_kind(&self, r: &Reach, kind: u8, filter: Filter, moves: &mut Vec<WykeMove>) {
