@@ -318,7 +318,8 @@ fn claimed_plots_take_no_further_play() {
 fn several_claims_in_one_move() {
     let p = pos4("4464/4444/4644/4444 b 4 3-1");
     let mv = p.parse_move("2-2(b2,c4)").unwrap();
-    assert!(p.is_noisy(mv) && p.is_irreversible(mv));
+    // A claim can never be undone; only winning moves count as noisy.
+    assert!(!p.is_noisy(mv) && p.is_irreversible(mv));
     let after = play(&p, "2-2(b2,c4)");
     assert_eq!(after.to_fen(), "4484/4444/4844/4444 d 2-2 3-1");
     assert_eq!(after.claimed(Player::First).count_ones(), 2);
@@ -375,6 +376,11 @@ fn pass_when_stuck_and_two_passes_draw() {
 fn assert_win<G: Game>(fen: &str, mv: &str, winner: Player, reason: &str) {
     let before = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(before.result(), GameResult::Ongoing);
+    let parsed = before.parse_move(mv).unwrap();
+    assert!(before.is_noisy(parsed), "a winning move is noisy");
+    let mut noisy = Vec::new();
+    before.generate_noisy(&mut noisy);
+    assert!(noisy.contains(&parsed));
     let after = play(&before, mv);
     assert_eq!(after.result(), GameResult::Win(winner), "{fen} {mv}");
     assert!(after.result_reason().contains(reason), "{}", after.result_reason());

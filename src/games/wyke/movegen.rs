@@ -160,7 +160,9 @@ impl<const N: usize> Wyke<N> {
         }
     }
 
-    /// Whether some move might win at once (false is certain).
+    /// Whether some move might win at once (false is certain): one move
+    /// may claim several plots, so a line counts if all its missing plots
+    /// are claimable.
     fn can_win_now(&self, r: &Reach) -> bool {
         let mut claimable = 0u64;
         for kind in self.available_kinds() {
@@ -179,7 +181,7 @@ impl<const N: usize> Wyke<N> {
         }
         Self::win_masks()
             .iter()
-            .any(|&m| (m & !own).count_ones() == 1 && m & !own & claimable != 0)
+            .any(|&m| m & !own & !claimable == 0)
     }
 
     /// Whether `mv` wins at once (no legality check; never panics).
