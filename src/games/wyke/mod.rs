@@ -307,7 +307,7 @@ impl<const N: usize> Game for Wyke<N> {
             "564804/434454/474240/462447/144634/444644 d 2-1-1 4",
         ]
     };
-    const BENCH_DEPTH: u32 = if N == 4 { 4 } else { 2 };
+    const BENCH_DEPTH: u32 = if N == 4 { 3 } else { 1 };
 
     fn startpos() -> Self {
         let start = if N == 4 {
