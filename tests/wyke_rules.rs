@@ -85,14 +85,14 @@ impl Simple {
     fn moves(&self) -> Vec<SimpleMove> {
         let mut out = Vec::new();
         let six_six = self.n == 4 && self.count(8) == 6 && self.count(0) == 6;
-        for kind in 0..5 {
+        for (kind, &kind_groups) in GROUPS.iter().enumerate() {
             if self.markers.contains(&Some(kind)) {
                 continue;
             }
             let groups: Vec<(u8, usize)> = if kind == 0 && six_six {
                 vec![(1, 4)]
             } else {
-                GROUPS[kind].to_vec()
+                kind_groups.to_vec()
             };
             self.fill(kind, &groups, Vec::new(), &mut out);
         }
@@ -101,17 +101,30 @@ impl Simple {
 
     fn fits(&self, f: usize, r: usize, amount: u8) -> bool {
         let t = self.tiles[f][r];
-        (1..=7).contains(&t) && if self.builder { t + amount <= 8 } else { t >= amount }
+        (1..=7).contains(&t)
+            && if self.builder {
+                t + amount <= 8
+            } else {
+                t >= amount
+            }
     }
 
-    fn fill(&self, kind: usize, groups: &[(u8, usize)], chosen: Vec<(usize, usize, u8)>, out: &mut Vec<SimpleMove>) {
+    fn fill(
+        &self,
+        kind: usize,
+        groups: &[(u8, usize)],
+        chosen: Vec<(usize, usize, u8)>,
+        out: &mut Vec<SimpleMove>,
+    ) {
         let Some(&(amount, count)) = groups.first() else {
             out.push((kind, chosen));
             return;
         };
         let free: Vec<(usize, usize)> = (0..self.n)
             .flat_map(|f| (0..self.n).map(move |r| (f, r)))
-            .filter(|&(f, r)| self.fits(f, r, amount) && !chosen.iter().any(|c| (c.0, c.1) == (f, r)))
+            .filter(|&(f, r)| {
+                self.fits(f, r, amount) && !chosen.iter().any(|c| (c.0, c.1) == (f, r))
+            })
             .collect();
         // Combinations of `count` free plots, ascending.
         let mut pick = |combo: &[usize]| {
@@ -123,11 +136,10 @@ impl Simple {
     }
 
     fn name(&self, mv: &SimpleMove) -> String {
-        let plots: Vec<String> = mv
-            .1
-            .iter()
-            .map(|&(f, r, _)| format!("{}{}", (b'a' + f as u8) as char, r + 1))
-            .collect();
+        let plots: Vec<String> =
+            mv.1.iter()
+                .map(|&(f, r, _)| format!("{}{}", (b'a' + f as u8) as char, r + 1))
+                .collect();
         format!("{}({})", NAMES[mv.0], plots.join(","))
     }
 
@@ -149,7 +161,11 @@ impl Simple {
 
     fn has_won(&self, target: u8) -> bool {
         let n = self.n as i32;
-        let own = |f: i32, r: i32| (0..n).contains(&f) && (0..n).contains(&r) && self.tiles[f as usize][r as usize] == target;
+        let own = |f: i32, r: i32| {
+            (0..n).contains(&f)
+                && (0..n).contains(&r)
+                && self.tiles[f as usize][r as usize] == target
+        };
         for f in 0..n {
             for r in 0..n {
                 for (df, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
@@ -193,7 +209,13 @@ impl Simple {
     }
 }
 
-fn combinations(n: usize, k: usize, current: &mut Vec<usize>, start: usize, f: &mut impl FnMut(&[usize])) {
+fn combinations(
+    n: usize,
+    k: usize,
+    current: &mut Vec<usize>,
+    start: usize,
+    f: &mut impl FnMut(&[usize]),
+) {
     if current.len() == k {
         f(current);
         return;
@@ -311,7 +333,9 @@ fn claimed_plots_take_no_further_play() {
         let err = p.parse_move(mv).unwrap_err();
         assert!(err.contains("already claimed"), "{mv}: {err}");
     }
-    assert!(move_names(&p).iter().all(|m| !m.contains("a4") && !m.contains("d1")));
+    assert!(move_names(&p)
+        .iter()
+        .all(|m| !m.contains("a4") && !m.contains("d1")));
 }
 
 #[test]
@@ -334,7 +358,10 @@ fn six_six_four_plot_form_only_at_six_six() {
     let mv = p.parse_move("1-1-1-1-1(D1,a1,C1,b1)").unwrap();
     assert_eq!(p.format_move(mv), "1-1-1-1-1(a1,b1,c1,d1)");
     let names = move_names(&p);
-    assert_eq!(names.iter().filter(|m| m.starts_with("1-1-1-1-1")).count(), 1);
+    assert_eq!(
+        names.iter().filter(|m| m.starts_with("1-1-1-1-1")).count(),
+        1
+    );
     let err = p.parse_move("1-1-1-1-1(a1,b1,c1)").unwrap_err();
     assert!(err.contains("takes 5 plots"), "{err}");
     // Otherwise four plots are not enough.
@@ -383,7 +410,11 @@ fn assert_win<G: Game>(fen: &str, mv: &str, winner: Player, reason: &str) {
     assert!(noisy.contains(&parsed));
     let after = play(&before, mv);
     assert_eq!(after.result(), GameResult::Win(winner), "{fen} {mv}");
-    assert!(after.result_reason().contains(reason), "{}", after.result_reason());
+    assert!(
+        after.result_reason().contains(reason),
+        "{}",
+        after.result_reason()
+    );
     let mut moves = Vec::new();
     after.generate_moves(&mut moves);
     assert!(moves.is_empty());
@@ -391,9 +422,24 @@ fn assert_win<G: Game>(fen: &str, mv: &str, winner: Player, reason: &str) {
 
 #[test]
 fn wins_by_rank_file_and_long_diagonal() {
-    assert_win::<Wyke4>("4444/4404/4444/8884 b 2-2 3-1", "4(d1)", Player::First, "four plots in a row");
-    assert_win::<Wyke4>("2444/0484/0444/0444 d 4 2-2", "2-1-1(a4,b4,c4)", Player::Second, "four plots in a row");
-    assert_win::<Wyke4>("4446/4484/4844/8440 b 3-1 4", "2-1-1(d4,a4,b4)", Player::First, "four plots in a row");
+    assert_win::<Wyke4>(
+        "4444/4404/4444/8884 b 2-2 3-1",
+        "4(d1)",
+        Player::First,
+        "four plots in a row",
+    );
+    assert_win::<Wyke4>(
+        "2444/0484/0444/0444 d 4 2-2",
+        "2-1-1(a4,b4,c4)",
+        Player::Second,
+        "four plots in a row",
+    );
+    assert_win::<Wyke4>(
+        "4446/4484/4844/8440 b 3-1 4",
+        "2-1-1(d4,a4,b4)",
+        Player::First,
+        "four plots in a row",
+    );
     // A short diagonal is no line on 4x4: there are none; on 6x6 it wins.
     assert_win::<Wyke6>(
         "444444/444444/444444/444844/448444/484444 b 2-2 3-1",
@@ -425,7 +471,12 @@ fn win_by_seven_plots_in_the_six_six_form() {
 
 #[test]
 fn win_by_a_lead_of_four_on_4x4_only() {
-    assert_win::<Wyke4>("8484/4444/4847/4444 b 4 2-2", "3-1(a1,d2)", Player::First, "leads by 4");
+    assert_win::<Wyke4>(
+        "8484/4444/4847/4444 b 4 2-2",
+        "3-1(a1,d2)",
+        Player::First,
+        "leads by 4",
+    );
     // wyke6 has no lead rule.
     let p = pos6("848484/444444/847444/444444/444444/444444 b 4 2-2");
     let after = play(&p, "2-1-1(a1,c4,f1)");
@@ -440,7 +491,11 @@ fn win_by_twelve_plots_on_6x6() {
     assert_eq!(p.claimed(Player::First).count_ones(), 11);
     let after = play(&p, "3-1(a1,e2)");
     assert_eq!(after.result(), GameResult::Win(Player::First));
-    assert!(after.result_reason().contains("12 plots"), "{}", after.result_reason());
+    assert!(
+        after.result_reason().contains("12 plots"),
+        "{}",
+        after.result_reason()
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -457,7 +512,9 @@ fn move_notation_is_case_and_order_free_on_input_and_canonical_on_output() {
         ("3-1(d4,a1)", "3-1(d4,a1)"),
         ("4(C2)", "4(c2)"),
     ] {
-        let mv = start.parse_move(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        let mv = start
+            .parse_move(input)
+            .unwrap_or_else(|e| panic!("{input}: {e}"));
         assert_eq!(start.format_move(mv), canonical);
         assert_eq!(start.parse_move(canonical), Ok(mv));
     }
@@ -486,7 +543,13 @@ fn bad_moves_get_clear_errors() {
 
 #[test]
 fn position_notation_round_trips_and_rejects_bad_input() {
-    for fen in MIDDLE4.iter().chain(["3444/4444/4444/4443 b - -", "8800/0088/8800/7777 d 4 1-1-1-1-1 1"].iter()) {
+    for fen in MIDDLE4.iter().chain(
+        [
+            "3444/4444/4444/4443 b - -",
+            "8800/0088/8800/7777 d 4 1-1-1-1-1 1",
+        ]
+        .iter(),
+    ) {
         assert_eq!(pos4(fen).to_fen(), *fen);
     }
     assert_eq!(Wyke4::startpos().to_fen(), "3444/4444/4444/4443 b - -");

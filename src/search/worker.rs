@@ -346,7 +346,8 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut picker = MovePicker::<G>::new(tt_move, killers, buffers);
         // Futility: far below alpha near the leaves, no quiet move is
         // expected to lift the score; do not even generate them.
-        let futile = !pv_node && depth <= 2 && alpha.abs() < MATE_BOUND && eval + 150 * depth <= alpha;
+        let futile =
+            !pv_node && depth <= 2 && alpha.abs() < MATE_BOUND && eval + 150 * depth <= alpha;
         if futile {
             picker.skip_quiets();
         }

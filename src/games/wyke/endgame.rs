@@ -301,7 +301,12 @@ static TABLE: OnceLock<Solution> = OnceLock::new();
 
 /// The exact value of a 6-6 position, solving the table on first use.
 /// `None` if the position is not one the table covers (a marker missing).
-pub(super) fn lookup(open: &[u8], markers: [u8; 2], side: Player, passes: u8) -> Option<KnownValue> {
+pub(super) fn lookup(
+    open: &[u8],
+    markers: [u8; 2],
+    side: Player,
+    passes: u8,
+) -> Option<KnownValue> {
     let mut tiles: [u8; 4] = open.try_into().ok()?;
     tiles.sort_unstable();
     if markers.iter().any(|&m| usize::from(m) >= KINDS) || markers[0] == markers[1] || passes > 1 {

@@ -63,7 +63,13 @@ pub(super) fn evaluate<const N: usize>(position: &Wyke<N>) -> i32 {
     let theirs = amount_support((0..KINDS as u8).filter(|&k| k != their_marker));
     let reachable = [
         [false, mine[1] > 0, mine[2] > 0, mine[3] > 0, mine[4] > 0],
-        [false, theirs[1] > 1, theirs[2] > 1, theirs[3] > 1, theirs[4] > 1],
+        [
+            false,
+            theirs[1] > 1,
+            theirs[2] > 1,
+            theirs[3] > 1,
+            theirs[4] > 1,
+        ],
     ];
 
     let mut score = [0i32; 2];

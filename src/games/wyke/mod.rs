@@ -250,8 +250,9 @@ impl<const N: usize> Wyke<N> {
                 );
             }
             if self.side == Player::Second && !passed {
-                return Err("no marker is placed, so nobody has moved: Builder is to move (b)"
-                    .to_string());
+                return Err(
+                    "no marker is placed, so nobody has moved: Builder is to move (b)".to_string(),
+                );
             }
         } else if destroyer == NO_MARKER && self.side == Player::First && !passed {
             return Err(
@@ -348,9 +349,7 @@ impl<const N: usize> Game for Wyke<N> {
             }
             for (file, c) in digits.iter().enumerate() {
                 match c.to_digit(10) {
-                    Some(count) if count <= u32::from(FULL) => {
-                        tiles[file * N + rank] = count as u8
-                    }
+                    Some(count) if count <= u32::from(FULL) => tiles[file * N + rank] = count as u8,
                     _ => {
                         return Err(format!(
                             "bad tile count '{c}' on rank {}: counts are 0 to 8",
@@ -376,7 +375,10 @@ impl<const N: usize> Game for Wyke<N> {
                 )
             })
         };
-        let markers = [marker(fields[2], "Builder's")?, marker(fields[3], "Destroyer's")?];
+        let markers = [
+            marker(fields[2], "Builder's")?,
+            marker(fields[3], "Destroyer's")?,
+        ];
         let passes = match fields.get(4) {
             None => 0,
             Some(&"1") => 1,
@@ -395,8 +397,8 @@ impl<const N: usize> Game for Wyke<N> {
             hash: 0,
             owned: [0; 2],
         };
-        for plot in 0..N * N {
-            position.set_tiles(plot, tiles[plot]);
+        for (plot, &count) in tiles.iter().enumerate().take(N * N) {
+            position.set_tiles(plot, count);
         }
         position.validate()?;
         position.hash = position.compute_hash();

@@ -6,7 +6,10 @@
 //! moves are generated apart, each exactly once, without generating the
 //! other half (1-1-1-1-1 alone has 376 992 moves on an open 6×6 board).
 
-use super::moves::{WykeMove, AMOUNTS, FIVE, FOUR, KINDS, KIND_NAMES, NO_PLOT, PASS, THREE_ONE, TWO_ONE_ONE, TWO_TWO};
+use super::moves::{
+    WykeMove, AMOUNTS, FIVE, FOUR, KINDS, KIND_NAMES, NO_PLOT, PASS, THREE_ONE, TWO_ONE_ONE,
+    TWO_TWO,
+};
 use super::{side_name, Wyke, FULL};
 use crate::game::{Game, GameResult, Player};
 
@@ -195,7 +198,7 @@ impl<const N: usize> Wyke<N> {
         let theirs = self.claimed(self.side.opponent()).count_ones();
         count >= Self::plots_to_win()
             || (N == 4 && count >= theirs + 4)
-            || Self::win_masks().iter().any(|&m| own & m == m)
+            || Self::win_masks().iter().any(|&m| m & !own == 0)
     }
 
     /// Puts the likely best quiet moves first (the search's picker keeps
@@ -225,7 +228,9 @@ impl<const N: usize> Wyke<N> {
                     .used()
                     .iter()
                     .enumerate()
-                    .map(|(slot, &p)| gain[usize::from(p) % super::MAX_PLOTS][usize::from(mv.amount(slot))])
+                    .map(|(slot, &p)| {
+                        gain[usize::from(p) % super::MAX_PLOTS][usize::from(mv.amount(slot))]
+                    })
                     .sum();
                 (-score, i)
             })
@@ -309,9 +314,13 @@ impl<const N: usize> Wyke<N> {
                         (true, _) => Filter::All,
                         (false, f) => f,
                     };
-                    pick(r.can[1] & !bit, r.claim[1], rest_k, rest_filter, &mut |mask| {
-                        push(moves, kind, Some(p), mask)
-                    });
+                    pick(
+                        r.can[1] & !bit,
+                        r.claim[1],
+                        rest_k,
+                        rest_filter,
+                        &mut |mask| push(moves, kind, Some(p), mask),
+                    );
                 }
             }
         }
@@ -378,7 +387,10 @@ impl<const N: usize> Wyke<N> {
         let name = KIND_NAMES[usize::from(mv.kind)];
         for player in [Player::First, Player::Second] {
             if self.markers[player.index()] == mv.kind {
-                return Err(format!("type {name} is under the {} marker", side_name(player)));
+                return Err(format!(
+                    "type {name} is under the {} marker",
+                    side_name(player)
+                ));
             }
         }
         let used = mv.used();

@@ -81,7 +81,9 @@ impl WykeMove {
 impl GameMove for WykeMove {
     fn to_bits(self) -> u32 {
         let plot_bits = |count: usize| {
-            (0..count).fold(0u32, |bits, i| bits | u32::from(self.plots[i] & 63) << (6 * i))
+            (0..count).fold(0u32, |bits, i| {
+                bits | u32::from(self.plots[i] & 63) << (6 * i)
+            })
         };
         if self.kind == FIVE {
             plot_bits(5)
@@ -142,7 +144,9 @@ pub fn parse_move_text(text: &str, size: usize) -> Result<WykeMove, String> {
         return Ok(WykeMove::PASS);
     }
     let malformed = || {
-        format!("malformed move '{text}': write a type and its plots, e.g. 2-1-1(b3,b1,d2), or pass")
+        format!(
+            "malformed move '{text}': write a type and its plots, e.g. 2-1-1(b3,b1,d2), or pass"
+        )
     };
     let (name, rest) = trimmed.split_once('(').ok_or_else(malformed)?;
     let list = rest.strip_suffix(')').ok_or_else(malformed)?;
@@ -155,9 +159,8 @@ pub fn parse_move_text(text: &str, size: usize) -> Result<WykeMove, String> {
     })?;
     let mut plots = Vec::new();
     for token in list.split(',') {
-        let plot = parse_plot(token.trim(), size).ok_or_else(|| {
-            format!("bad plot '{}' in move '{text}'", token.trim())
-        })?;
+        let plot = parse_plot(token.trim(), size)
+            .ok_or_else(|| format!("bad plot '{}' in move '{text}'", token.trim()))?;
         if plots.contains(&plot) {
             return Err(format!(
                 "plot '{}' appears twice in move '{text}': each amount goes to a different plot",
