@@ -205,10 +205,6 @@ impl<const N: usize> Wyke<N> {
     /// this order among moves of equal history): tiles on plots that matter
     /// for open lines and squares of either side, claims above all.
     fn order_quiet(&self, moves: &mut [WykeMove]) {
-        const LIMIT: usize = 20_000;
-        if moves.len() > LIMIT {
-            return;
-        }
         // Gain per plot and amount: its weight times the tiles, more for a
         // claim.
         let weights = self.plot_weights();
