@@ -235,7 +235,10 @@ fn initial_root_moves<G: Game>(
 ) -> Vec<RootMove<G::Move>> {
     let mut moves = Vec::new();
     root.generate_noisy(&mut moves);
-    root.generate_quiet(&mut moves);
+    // Each generator may expect an empty list.
+    let mut quiet = Vec::new();
+    root.generate_quiet(&mut quiet);
+    moves.append(&mut quiet);
     if !only.is_empty() {
         moves.retain(|mv| only.contains(mv));
     }
