@@ -205,54 +205,47 @@ impl<const N: usize> Wyke<N> {
     /// this order among moves of equal history): tiles on plots that matter
     /// for open lines and squares of either side, claims above all.
     fn order_quiet(&self, moves: &mut [WykeMove]) {
-        // Gain per plot and amount: its weight times the tiles, more for a
-        // claim.
+        // Gain per plot (NO_PLOT gains nothing) and amount (0 = unused
+        // slot): the plot's weight times the tiles, more for a claim.
         let weights = self.plot_weights();
         let r = self.reach();
-        let mut gain = [[0i32; 5]; super::MAX_PLOTS];
+        let mut gain = [[0i32; 5]; 64];
         for (p, row) in gain.iter_mut().enumerate().take(Self::PLOTS) {
             for (a, g) in row.iter_mut().enumerate().skip(1) {
                 let claims = r.claim[a] & 1u64 << p != 0;
                 *g = weights[p] * a as i32 + if claims { 4 * weights[p] + 40 } else { 0 };
             }
         }
-        let mut scored: Vec<(i32, usize)> = moves
+        let mut slot_amounts = [[0usize; 5]; KINDS + 1];
+        for (kind, amounts) in AMOUNTS.iter().enumerate() {
+            for (slot, &a) in amounts.iter().enumerate() {
+                slot_amounts[kind][slot] = usize::from(a);
+            }
+        }
+        let mut scored: Vec<(i32, u32)> = moves
             .iter()
             .enumerate()
             .map(|(i, mv)| {
-                let score: i32 = mv
-                    .used()
-                    .iter()
-                    .enumerate()
-                    .map(|(slot, &p)| {
-                        gain[usize::from(p) % super::MAX_PLOTS][usize::from(mv.amount(slot))]
-                    })
+                let amounts = &slot_amounts[usize::from(mv.kind).min(KINDS)];
+                let score: i32 = (0..5)
+                    .map(|slot| gain[usize::from(mv.plots[slot] & 63)][amounts[slot]])
                     .sum();
-                (-score, i)
+                (-score, i as u32)
             })
             .collect();
-        // Only the first few quiet moves are searched at most nodes: order
-        // those, leave the tail as generated.
+        // Only the first few quiet moves are searched at most nodes: sort
+        // those; the tail keeps the (deterministic) order of the selection.
         const HEAD: usize = 64;
-        if scored.len() > HEAD {
+        let head = if scored.len() > HEAD {
             scored.select_nth_unstable(HEAD);
-            scored.truncate(HEAD);
-        }
-        scored.sort_unstable();
-        let head: Vec<WykeMove> = scored.iter().map(|&(_, i)| moves[i]).collect();
-        // Move the head to the front, keeping every move exactly once.
-        let mut taken = vec![false; moves.len()];
-        for &(_, i) in &scored {
-            taken[i] = true;
-        }
-        let tail: Vec<WykeMove> = moves
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| !taken[i])
-            .map(|(_, &mv)| mv)
-            .collect();
-        for (slot, mv) in moves.iter_mut().zip(head.into_iter().chain(tail)) {
-            *slot = mv;
+            HEAD
+        } else {
+            scored.len()
+        };
+        scored[..head].sort_unstable();
+        let original = moves.to_vec();
+        for (slot, &(_, i)) in moves.iter_mut().zip(&scored) {
+            *slot = original[i as usize];
         }
     }
 
