@@ -288,9 +288,10 @@ impl<const N: usize> Game for Wyke<N> {
     const NAME: &'static str = if N == 4 { "wyke" } else { "wyke6" };
     // Kind × first plot × second plot: coarse, for history tables only.
     const MOVE_INDEX_COUNT: usize = 6 * MAX_PLOTS * MAX_PLOTS;
-    // A side is never hurt by having the move: it may always add or take
-    // tiles where it does no harm... except when stuck in the 6-6 endgame,
-    // which the solved table scores exactly.
+    // Tiles a side adds (takes) only bring plots nearer its own claim, so
+    // having the move rarely hurts; where it does (moving a marker frees a
+    // type for the opponent), it matters most in the 6-6 endgame, which the
+    // solved table scores exactly.
     const NULL_MOVE_SAFE: bool = true;
     const BENCH_POSITIONS: &'static [&'static str] = if N == 4 {
         &[
