@@ -575,3 +575,35 @@ fn position_notation_round_trips_and_rejects_bad_input() {
         assert!(err.contains(fragment), "{fen}: {err}");
     }
 }
+
+#[test]
+fn moves_pack_into_32_bits_and_back() {
+    use ludus::game::GameMove;
+    use ludus::games::wyke::moves::WykeMove;
+    let six_six = pos4("8800/0088/8800/4563 b 2-2 3-1");
+    let w6 = Wyke6::startpos();
+    let stuck = pos4("8800/0088/8800/7777 b 4 1-1-1-1-1");
+    let bits = [
+        six_six
+            .parse_move("1-1-1-1-1(a1,b1,c1,d1)")
+            .unwrap()
+            .to_bits(),
+        w6.parse_move("1-1-1-1-1(b6,c6,d6,e6,f6)")
+            .unwrap()
+            .to_bits(),
+        w6.parse_move("2-1-1(f6,a1,f5)").unwrap().to_bits(),
+        w6.parse_move("4(f6)").unwrap().to_bits(),
+        stuck.parse_move("pass").unwrap().to_bits(),
+    ];
+    let distinct: BTreeSet<u32> = bits.iter().copied().collect();
+    assert_eq!(distinct.len(), bits.len(), "two moves pack alike");
+    for text in ["1-1-1-1-1(b6,c6,d6,e6,f6)", "2-1-1(f6,a1,f5)", "4(f6)"] {
+        let mv = w6.parse_move(text).unwrap();
+        let back = WykeMove::from_bits(mv.to_bits());
+        assert_eq!(w6.format_move(back), text);
+    }
+    let mv = six_six.parse_move("1-1-1-1-1(a1,b1,c1,d1)").unwrap();
+    assert_eq!(WykeMove::from_bits(mv.to_bits()), mv);
+    let pass = stuck.parse_move("pass").unwrap();
+    assert_eq!(WykeMove::from_bits(pass.to_bits()), pass);
+}
