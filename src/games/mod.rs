@@ -5,6 +5,7 @@
 
 pub mod alak;
 pub mod pylyx;
+pub mod wyke;
 pub mod wyx;
 
 use crate::game::Game;
@@ -35,7 +36,14 @@ macro_rules! registry {
     };
 }
 
-registry!(alak::Alak, pylyx::Pylyx, pylyx::Pylyx10, wyx::Wyx);
+registry!(
+    alak::Alak,
+    wyke::Wyke4,
+    wyke::Wyke6,
+    pylyx::Pylyx,
+    pylyx::Pylyx10,
+    wyx::Wyx,
+);
 
 /// The game loaded when none is chosen.
 pub const DEFAULT_GAME: &str = "alak";

@@ -226,14 +226,19 @@ fn helper_skips(helper: usize, depth: u32) -> bool {
 }
 
 /// The root moves in a first guess at their order: the table's move, then
-/// noisy moves, then the rest.
+/// noisy moves, then the rest, each in the order the game generates them
+/// (which is the only order there is if the first iteration cannot finish).
 fn initial_root_moves<G: Game>(
     root: &G,
     tt: &TranspositionTable,
     only: &[G::Move],
 ) -> Vec<RootMove<G::Move>> {
     let mut moves = Vec::new();
-    root.generate_moves(&mut moves);
+    root.generate_noisy(&mut moves);
+    // Each generator may expect an empty list.
+    let mut quiet = Vec::new();
+    root.generate_quiet(&mut quiet);
+    moves.append(&mut quiet);
     if !only.is_empty() {
         moves.retain(|mv| only.contains(mv));
     }

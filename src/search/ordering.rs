@@ -62,6 +62,7 @@ pub fn history_bonus(depth: i32) -> i32 {
 pub struct PickerBuffers<M> {
     generated: Vec<M>,
     scored: Vec<(i32, M)>,
+    spare: Vec<(i32, M)>,
 }
 
 impl<M> Default for PickerBuffers<M> {
@@ -69,6 +70,7 @@ impl<M> Default for PickerBuffers<M> {
         PickerBuffers {
             generated: Vec::new(),
             scored: Vec::new(),
+            spare: Vec::new(),
         }
     }
 }
@@ -125,6 +127,12 @@ impl<G: Game> MovePicker<G> {
             noisy_only: true,
             buffers,
         }
+    }
+
+    /// Stops before the quiet moves: only the TT move, the noisy moves and
+    /// the killers come out (for nodes where quiet moves are futile).
+    pub fn skip_quiets(&mut self) {
+        self.noisy_only = true;
     }
 
     /// Gives the buffers back to the worker.
@@ -188,12 +196,27 @@ impl<G: Game> MovePicker<G> {
     }
 
     fn score_generated(&mut self, position: &G, history: &History) {
-        let PickerBuffers { generated, scored } = &mut self.buffers;
+        let PickerBuffers {
+            generated,
+            scored,
+            spare,
+        } = &mut self.buffers;
         scored.clear();
         scored.extend(generated.iter().map(|&mv| (history.get(position, mv), mv)));
-        // Unstable: no allocation for long lists, and still deterministic
-        // for the same input, so one-thread searches are reproducible.
-        scored.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+        // The order of a stable sort by descending score (among equal
+        // scores the game's own generation order stands, so a game can
+        // generate its likely best moves first), but the moves without
+        // history, most of them in games with thousands of moves, are only
+        // copied, not sorted.
+        let by_score = |&(score, _): &(i32, G::Move)| std::cmp::Reverse(score);
+        spare.clear();
+        spare.extend(scored.iter().filter(|(score, _)| *score > 0));
+        spare.sort_by_key(by_score);
+        spare.extend(scored.iter().filter(|(score, _)| *score == 0));
+        let negative = spare.len();
+        spare.extend(scored.iter().filter(|(score, _)| *score < 0));
+        spare[negative..].sort_by_key(by_score);
+        std::mem::swap(scored, spare);
         self.index = 0;
     }
 

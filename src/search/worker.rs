@@ -31,6 +31,12 @@ fn reduction(depth: i32, move_number: usize) -> i32 {
     (0.5 + d.ln() * m.ln() / 2.5) as i32
 }
 
+/// Quiet moves searched at `depth` (1..=3) in non-PV nodes before the rest
+/// are pruned.
+fn late_move_limit(depth: i32) -> usize {
+    (4 + 4 * depth * depth) as usize
+}
+
 fn mate_in(ply: usize) -> i32 {
     MATE - ply as i32
 }
@@ -389,6 +395,13 @@ impl<'a, G: Game> Worker<'a, G> {
         let killers = self.killers[ply].map(|k| k.filter(|&mv| position.is_legal(mv)));
         let buffers = std::mem::take(&mut self.buffers[ply]);
         let mut picker = MovePicker::<G>::new(tt_move, killers, buffers);
+        // Futility: far below alpha near the leaves, no quiet move is
+        // expected to lift the score; do not even generate them.
+        let futile =
+            !pv_node && depth <= 2 && alpha.abs() < MATE_BOUND && eval + 150 * depth <= alpha;
+        if futile {
+            picker.skip_quiets();
+        }
         let mut quiets_tried = std::mem::take(&mut self.quiets_tried[ply]);
         quiets_tried.clear();
         let original_alpha = alpha;
@@ -396,6 +409,19 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_move = None;
         let mut move_number = 0;
         while let Some((mv, noisy)) = picker.next(position, &self.history) {
+            // Late-move pruning and futility pruning near the leaves: once a
+            // move has been searched and no loss is being fought off, the
+            // remaining quiet moves (the picker gives them last, best
+            // ordered first) are skipped. Decisive in games with thousands
+            // of moves per node, harmless in games with a handful.
+            if !pv_node
+                && !noisy
+                && best > -MATE_BOUND
+                && depth <= 3
+                && quiets_tried.len() >= late_move_limit(depth)
+            {
+                break;
+            }
             move_number += 1;
             let mut child = position.clone();
             child.make_move(mv);
@@ -448,6 +474,9 @@ impl<'a, G: Game> Worker<'a, G> {
         self.quiets_tried[ply] = quiets_tried;
         if self.stopped {
             return 0;
+        }
+        if move_number == 0 && futile {
+            return eval;
         }
         if move_number == 0 {
             // The contract promises a move in every ongoing position; a game

@@ -1,5 +1,6 @@
 //! `ludus solve <target>`: solves a game (or part of one) outright and
-//! reports the result.
+//! reports the result: `alak` (the whole game) and `wyke-endgames` (every
+//! 6-6 endgame of Alfred's Wyke).
 
 use std::time::{Duration, Instant};
 
@@ -7,12 +8,17 @@ use crate::game::{Game, KnownValue};
 use crate::games::alak::{solution, Alak};
 
 /// The things `ludus solve` can solve.
-pub const TARGETS: &[&str] = &["alak"];
+pub const TARGETS: &[&str] = &["alak", "wyke-endgames"];
 
 /// Solves `target` and returns the report to print.
 pub fn run_solve(target: &str) -> Result<String, String> {
     match target.to_ascii_lowercase().as_str() {
         "alak" => Ok(AlakReport::compute().to_string()),
+        "wyke-endgames" => {
+            let started = Instant::now();
+            let solution = crate::games::wyke::endgame::Solution::solve();
+            Ok(format!("{solution}solve time: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0))
+        }
         _ => Err(format!(
             "unknown solve target '{target}'; targets: {}",
             TARGETS.join(", ")

@@ -1,0 +1,125 @@
+//! Static evaluation of a Wyke position, from the side to move's view.
+//!
+//! What decides Wyke: plots already claimed; lines and farmsteads still open
+//! to a side (no enemy plot in them) and how many tiles they still need;
+//! plots one move from a claim, and whether the side's next types can reach
+//! them (the markers decide: the side to move has the three types under no
+//! marker, the opponent will have the type the mover's marker leaves plus
+//! two of the others); the tile balance; and the 1-1-1-1-1 tempo.
+
+use super::moves::{AMOUNTS, FIVE, KINDS};
+use super::{Wyke, FULL};
+use crate::game::Player;
+
+/// Value of a plot held.
+const PLOT: i32 = 90;
+/// Value of an open line or square by the number of own plots in it.
+const LINE: [i32; 4] = [2, 10, 34, 110];
+/// A plot the side can claim with its next move.
+const HOT: i32 = 14;
+/// A plot whose claim would win at once.
+const WINNING_HOT: i32 = 120;
+/// One tile of balance (Builder's view).
+const TILE: i32 = 3;
+/// Having 1-1-1-1-1 available now.
+const TEMPO: i32 = 12;
+
+/// The tiles `player` still needs to claim a plot holding `t`.
+fn distance(player: Player, t: u8) -> u8 {
+    match player {
+        Player::First => FULL - t,
+        Player::Second => t,
+    }
+}
+
+/// For each amount 1..=4, in how many of `kinds` it occurs.
+fn amount_support(kinds: impl Iterator<Item = u8>) -> [u8; 5] {
+    let mut support = [0u8; 5];
+    for kind in kinds {
+        let mut seen = [false; 5];
+        for &a in AMOUNTS[usize::from(kind)] {
+            seen[usize::from(a)] = true;
+        }
+        for a in 1..5 {
+            support[a] += u8::from(seen[a]);
+        }
+    }
+    support
+}
+
+pub(super) fn evaluate<const N: usize>(position: &Wyke<N>) -> i32 {
+    let me = position.side;
+    let players = [me, me.opponent()];
+    let claimed = players.map(|p| position.claimed(p));
+    let plots = Wyke::<N>::PLOTS;
+    let tiles = &position.tiles[..plots];
+
+    // Amounts each side can use next: the mover's available types now; the
+    // opponent's next types are those under no marker once the mover's
+    // marker has moved, so an amount is sure for it when two of its
+    // candidate types carry it.
+    let mine = amount_support(position.available_kinds());
+    let their_marker = position.markers[me.opponent().index()];
+    let theirs = amount_support((0..KINDS as u8).filter(|&k| k != their_marker));
+    let reachable = [
+        [false, mine[1] > 0, mine[2] > 0, mine[3] > 0, mine[4] > 0],
+        [
+            false,
+            theirs[1] > 1,
+            theirs[2] > 1,
+            theirs[3] > 1,
+            theirs[4] > 1,
+        ],
+    ];
+
+    let mut score = [0i32; 2];
+    for side in 0..2 {
+        let player = players[side];
+        let own = claimed[side];
+        let blocked = claimed[1 - side];
+        score[side] += PLOT * own.count_ones() as i32;
+        // The plots that would complete a line or square for this side.
+        let mut winning_plots = 0u64;
+        for &mask in Wyke::<N>::win_masks() {
+            if mask & blocked != 0 {
+                continue;
+            }
+            let held = (mask & own).count_ones() as usize;
+            let mut needed = 0i32;
+            let mut missing = mask & !own;
+            while missing != 0 {
+                let p = missing.trailing_zeros() as usize;
+                missing &= missing - 1;
+                needed += i32::from(distance(player, tiles[p]));
+            }
+            score[side] += LINE[held.min(3)] * 16 / (8 + needed);
+            if held == 3 {
+                winning_plots |= mask & !own;
+            }
+        }
+        let count = own.count_ones();
+        let to_win = Wyke::<N>::plots_to_win();
+        for (p, &t) in tiles.iter().enumerate() {
+            if t == 0 || t == FULL {
+                continue;
+            }
+            let d = usize::from(distance(player, t));
+            if d <= 4 && reachable[side][d] {
+                let decisive = winning_plots & 1 << p != 0 || count + 1 >= to_win;
+                score[side] += if decisive { WINNING_HOT } else { HOT };
+            }
+        }
+    }
+    let balance: i32 = tiles
+        .iter()
+        .filter(|&&t| t != 0 && t != FULL)
+        .map(|&t| i32::from(t) - 4)
+        .sum();
+    let builder_view = if me == Player::First { 1 } else { -1 };
+    let tempo = if position.markers.contains(&FIVE) {
+        0
+    } else {
+        TEMPO
+    };
+    score[0] - score[1] + TILE * balance * builder_view + tempo
+}
