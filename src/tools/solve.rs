@@ -17,7 +17,10 @@ pub fn run_solve(target: &str) -> Result<String, String> {
         "wyke-endgames" => {
             let started = Instant::now();
             let solution = crate::games::wyke::endgame::Solution::solve();
-            Ok(format!("{solution}solve time: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0))
+            Ok(format!(
+                "{solution}solve time: {:.1} ms",
+                started.elapsed().as_secs_f64() * 1000.0
+            ))
         }
         _ => Err(format!(
             "unknown solve target '{target}'; targets: {}",
