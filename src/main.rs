@@ -1,5 +1,7 @@
 //! The `ludus` command: the engine daemon and its tools.
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -126,7 +128,9 @@ fn main() -> ExitCode {
             threads: threads as usize,
             hash_mib: hash as usize,
         }),
-        Some(Tool::Solve { target }) => run_solve(&target).map(|report| println!("{report}")),
+        Some(Tool::Solve { target }) => {
+            run_solve(&target).and_then(|report| emit(&format!("{report}\n")))
+        }
         Some(Tool::Match { args }) => match_command(&args),
         Some(Tool::Openings {
             game,
@@ -155,24 +159,28 @@ fn main() -> ExitCode {
 
 fn perft(game: &str, depth: u32, fen: Option<&str>) -> Result<(), String> {
     let report = run_perft(game, depth, fen)?;
+    let mut text = String::new();
     for (mv, count) in &report.split {
-        println!("{mv}: {count}");
+        let _ = writeln!(text, "{mv}: {count}");
     }
     let micros = report.elapsed.as_micros().max(1);
-    println!();
-    println!("Nodes searched: {}", report.total);
-    println!("Time: {:.3} ms", micros as f64 / 1000.0);
-    println!(
+    let _ = writeln!(text);
+    let _ = writeln!(text, "Nodes searched: {}", report.total);
+    let _ = writeln!(text, "Time: {:.3} ms", micros as f64 / 1000.0);
+    let _ = writeln!(
+        text,
         "Leaves/s: {}",
         u128::from(report.total) * 1_000_000 / micros
     );
-    Ok(())
+    emit(&text)
 }
 
 fn bench(config: BenchConfig) -> Result<(), String> {
     let report = run_bench(&config)?;
+    let mut text = String::new();
     for (index, line) in report.lines.iter().enumerate() {
-        println!(
+        let _ = writeln!(
+            text,
             "{:>3} {:<6} depth {:>2} nodes {:>10} bestmove {:<12} {}",
             index + 1,
             line.game,
@@ -182,26 +190,34 @@ fn bench(config: BenchConfig) -> Result<(), String> {
             line.fen
         );
     }
-    println!("===========================");
-    println!("Threads         : {}", config.threads);
-    println!("Total time (ms) : {}", report.elapsed.as_millis());
-    println!("Nodes searched  : {}", report.nodes);
-    println!("Nodes/second    : {}", report.nps());
-    Ok(())
+    let _ = writeln!(text, "===========================");
+    let _ = writeln!(text, "Threads         : {}", config.threads);
+    let _ = writeln!(text, "Total time (ms) : {}", report.elapsed.as_millis());
+    let _ = writeln!(text, "Nodes searched  : {}", report.nodes);
+    let _ = writeln!(text, "Nodes/second    : {}", report.nps());
+    emit(&text)
+}
+
+/// Writes a tool's report to stdout. A reader that has gone away (the
+/// output piped into `head`) is not an error; any other write failure is.
+fn emit(text: &str) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write the report: {error}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn match_command(args: &[String]) -> Result<(), String> {
     match match_cli::parse(args)? {
-        Parsed::Help => {
-            println!("{}", match_cli::USAGE);
-            Ok(())
-        }
+        Parsed::Help => emit(&format!("{}\n", match_cli::USAGE)),
         Parsed::Run(config) => run_match(&config),
     }
 }
 
 fn openings(config: OpeningsConfig) -> Result<(), String> {
-    use std::io::Write;
     let mut out = std::io::stdout().lock();
     for position in generate_openings(&config)? {
         // A closed output (piped into `head`) just ends the list.

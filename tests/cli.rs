@@ -1,0 +1,114 @@
+//! The command-line tools, run as the real binary: output, exit codes, and
+//! errors for bad arguments.
+
+use std::io::Read;
+use std::process::{Command, Output, Stdio};
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the ludus binary runs")
+}
+
+fn stdout_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The number after `label` on the line that starts with it.
+fn figure(text: &str, label: &str) -> u64 {
+    text.lines()
+        .find_map(|line| line.strip_prefix(label))
+        .and_then(|rest| rest.trim_start_matches([' ', ':']).trim().parse().ok())
+        .unwrap_or_else(|| panic!("no '{label}' figure in:\n{text}"))
+}
+
+#[test]
+fn perft_prints_the_split_and_the_total() {
+    let output = ludus(&["perft", "alak", "3"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let text = stdout_of(&output);
+    let split: Vec<u64> = text
+        .lines()
+        .filter_map(|line| line.split_once(": "))
+        .filter(|(mv, _)| mv.contains('-'))
+        .map(|(_, count)| count.parse().expect("a count"))
+        .collect();
+    assert_eq!(split.len(), 4, "one line per first move:\n{text}");
+    assert_eq!(split.iter().sum::<u64>(), 104);
+    assert_eq!(figure(&text, "Nodes searched"), 104);
+    assert!(text.contains("Leaves/s:"), "{text}");
+}
+
+#[test]
+fn perft_from_a_given_position() {
+    let output = ludus(&["perft", "alak", "1", "--fen", "xx_x___oooo o"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert_eq!(figure(&stdout_of(&output), "Nodes searched"), 4);
+}
+
+#[test]
+fn bad_arguments_exit_non_zero_with_a_message() {
+    let cases: &[&[&str]] = &[
+        &["perft", "chess", "3"],
+        &["perft", "alak", "three"],
+        &["perft", "alak", "2", "--fen", "xx x"],
+        &["bench", "--threads", "0"],
+        &["bench", "--game", "go"],
+        &["solve", "everything"],
+        &["openings", "alak", "--count", "0"],
+        &["--game", "nonsense"],
+        &["frobnicate"],
+    ];
+    for args in cases {
+        let output = ludus(args);
+        assert!(!output.status.success(), "{args:?} succeeded");
+        assert!(output.stdout.is_empty(), "{args:?} wrote to stdout");
+        let message = stderr_of(&output);
+        assert!(!message.trim().is_empty(), "{args:?}: no message");
+        assert!(!message.contains("panicked"), "{args:?}: {message}");
+    }
+}
+
+#[test]
+fn one_thread_bench_is_deterministic() {
+    let run = || {
+        let output = ludus(&["bench", "--game", "alak", "--depth", "12"]);
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        figure(&stdout_of(&output), "Nodes searched")
+    };
+    let first = run();
+    assert!(first > 0);
+    assert_eq!(run(), first, "the bench signature changed between runs");
+}
+
+#[test]
+fn a_reader_that_goes_away_is_not_a_crash() {
+    // `ludus perft ... | head -1`: the pipe closes after the first bytes.
+    for args in [
+        ["perft", "alak", "6"].as_slice(),
+        &["bench", "--game", "alak", "--depth", "10"],
+        &["openings", "alak", "--count", "40"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the ludus binary runs");
+        drop(child.stdout.take());
+        let mut errors = String::new();
+        if let Some(mut stderr) = child.stderr.take() {
+            let _ = stderr.read_to_string(&mut errors);
+        }
+        let status = child.wait().expect("ludus exits");
+        assert!(status.success(), "{args:?}: {status} {errors}");
+        assert!(!errors.contains("panicked"), "{args:?}: {errors}");
+    }
+}
