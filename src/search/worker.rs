@@ -281,7 +281,20 @@ impl<'a, G: Game> Worker<'a, G> {
             let score = if i == pv_index {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1, true)
             } else {
-                let mut score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false);
+                // Late quiet root moves are reduced like those of any PV
+                // node; with thousands of root moves this is what lets the
+                // iteration finish.
+                let move_number = i - pv_index + 1;
+                let r = if depth >= 3 && move_number > 4 && !root.is_noisy(mv) {
+                    (reduction(depth, move_number) - 1).clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                let mut score =
+                    -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, 1, false);
+                if score > alpha && r > 0 && !self.stopped {
+                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false);
+                }
                 if score > alpha && score < beta && !self.stopped {
                     self.pv[1].clear();
                     score = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true);
