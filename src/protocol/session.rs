@@ -143,6 +143,15 @@ impl<G: Game> TypedSession<G> {
         self.record_current();
     }
 
+    /// The legal moves, none once the game is over (by repetition too).
+    fn legal_move_list(&self) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        if self.game_status().result == GameResult::Ongoing {
+            self.current.generate_moves(&mut moves);
+        }
+        moves
+    }
+
     fn game_status(&self) -> Status {
         match self.current.result() {
             GameResult::Ongoing
@@ -284,12 +293,7 @@ impl<G: Game> Session for TypedSession<G> {
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        if self.game_status().result != GameResult::Ongoing {
-            return Vec::new();
-        }
-        let mut moves = Vec::new();
-        self.current.generate_moves(&mut moves);
-        moves
+        self.legal_move_list()
             .iter()
             .map(|&mv| self.current.format_move(mv))
             .collect()
@@ -318,7 +322,7 @@ impl<G: Game> Session for TypedSession<G> {
                 Player::First => "p1 (first player)",
                 Player::Second => "p2 (second player)",
             },
-            self.legal_moves().len(),
+            self.legal_move_list().len(),
         )
     }
 

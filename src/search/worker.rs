@@ -290,8 +290,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 } else {
                     0
                 };
-                let mut score =
-                    -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, 1, false);
+                let mut score = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, 1, false);
                 if score > alpha && r > 0 && !self.stopped {
                     score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false);
                 }

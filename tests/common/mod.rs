@@ -175,4 +175,10 @@ impl Captured {
     pub fn len(&self) -> usize {
         self.0.lock().len()
     }
+
+    /// Everything written so far, emptying the buffer (long runs stay small).
+    pub fn take(&self) -> String {
+        let bytes = std::mem::take(&mut *self.0.lock());
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
 }
