@@ -191,6 +191,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// An upper bound on the plies left before the game ends, whatever is
+    /// played, for games that have one (Wyx: its rack empties). Where the
+    /// search's remaining depth covers it, the search neither prunes nor
+    /// reduces, so its score there is the exact game value. It must be 0
+    /// only in finished positions.
+    fn plies_left_bound(&self) -> Option<u32> {
+        None
+    }
+
     /// Builds the tables [`Game::known_value`] reads, if the game has any,
     /// and returns once they are ready. Safe to call from several threads
     /// and more than once (later calls return at once). The daemon calls it

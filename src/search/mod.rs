@@ -440,7 +440,10 @@ fn iterate<G: Game>(
         for pv_index in 0..multipv {
             report(&make_info(ctx, worker, depth, pv_index, None));
         }
-        let proven = known_root_score == Some(best.score);
+        // Exact once a solved table's value shows, or once the iteration
+        // searched every line to the end of the game.
+        let proven = known_root_score == Some(best.score)
+            || worker::covers_the_end(request.root, depth as i32);
         if should_stop_after_iteration(
             ctx,
             limits,
@@ -510,7 +513,8 @@ fn aspiration_search<G: Game>(
 }
 
 /// Whether the main thread starts no further iteration. `proven`: the
-/// best score is the root's exact value from a solved table, so deeper
+/// best score is the root's exact value (from a solved table, or from an
+/// iteration that searched every line to the end of the game), so deeper
 /// iterations cannot change it.
 fn should_stop_after_iteration(
     ctx: &Context,
