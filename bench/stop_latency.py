@@ -6,8 +6,11 @@ Starts the engine, then N times: `go infinite`, waits a random 5-50 ms, sends
 engine, lets it search, sends `quit` and times the process exit. Prints p50,
 p99 and the maximum of each.
 
+The Alak solution is switched off (AlakSolution false), so that Alak is
+searched rather than looked up; --solution keeps it on.
+
 usage: bench/stop_latency.py [--engine target/release/ludus] [--runs 200]
-       [--game alak] [--threads 1] [--position startpos]
+       [--game alak] [--threads 1] [--position startpos] [--solution]
 """
 
 import argparse
@@ -24,7 +27,13 @@ def main():
     parser.add_argument("--game", default="alak")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--position", default="startpos")
+    parser.add_argument("--solution", action="store_true")
     args = parser.parse_args()
+    setup = [
+        f"setoption name UCI_Variant value {args.game}",
+        f"setoption name Threads value {args.threads}",
+        f"setoption name AlakSolution value {'true' if args.solution else 'false'}",
+    ]
 
     def start():
         return subprocess.Popen(
@@ -45,8 +54,8 @@ def main():
             if line.startswith(prefix):
                 return line
 
-    send(f"setoption name UCI_Variant value {args.game}")
-    send(f"setoption name Threads value {args.threads}")
+    for line in setup:
+        send(line)
     send("isready")
     read_until("readyok")
     rng = random.Random(1)
@@ -66,8 +75,8 @@ def main():
     quits = []
     for _ in range(20):
         engine = start()
-        send(f"setoption name UCI_Variant value {args.game}")
-        send(f"setoption name Threads value {args.threads}")
+        for line in setup:
+            send(line)
         send(f"position {args.position}")
         send("go infinite")
         send("isready")

@@ -184,10 +184,28 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The exact value of this ongoing position if the game knows it (a
     /// solved endgame table); the search then scores it like a tablebase hit.
-    /// Wins and losses must be at most 900 plies away.
+    /// Wins and losses must be at most 900 plies away. It never waits for a
+    /// table to be built: until [`Game::prepare`] has finished, it answers
+    /// `None` where the table would answer.
     fn known_value(&self) -> Option<KnownValue> {
         None
     }
+
+    /// An upper bound on the plies left before the game ends, whatever is
+    /// played, for games that have one (Wyx: its rack empties). Where the
+    /// search's remaining depth covers it, the search neither prunes nor
+    /// reduces, so its score there is the exact game value. It must be 0
+    /// only in finished positions.
+    fn plies_left_bound(&self) -> Option<u32> {
+        None
+    }
+
+    /// Builds the tables [`Game::known_value`] reads, if the game has any,
+    /// and returns once they are ready. Safe to call from several threads
+    /// and more than once (later calls return at once). The daemon calls it
+    /// on a background thread when the game is chosen, and waits for it at
+    /// `isready`, so a search never pays for building a table.
+    fn prepare() {}
 
     /// A start position drawn from `seed` for games whose start is random
     /// (Wyx's shuffled rack); `None` for games with one start position. The
@@ -225,31 +243,49 @@ pub const fn zobrist_keys<const N: usize>(seed: u64) -> [u64; N] {
     keys
 }
 
+/// The deepest perft the engine runs on request. Far beyond what finishes
+/// in any of the games; it bounds the per-ply buffers and the recursion.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// Counts the leaves at exactly `depth` plies (rules.md's perft): a finished
 /// position before that depth contributes nothing; repetition is ignored.
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut buffers = vec![Vec::new(); depth as usize + 1];
-    perft_with(position, depth, &mut buffers)
+    perft_until(position, depth, &|| false).unwrap_or(0)
 }
 
-fn perft_with<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+/// [`perft`] that asks `stop` before expanding each inner node, so that a
+/// long count can be abandoned at once; `None` if `stop` said so.
+pub fn perft_until<G: Game>(position: &G, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    let mut buffers = vec![Vec::new(); depth as usize + 1];
+    perft_with(position, depth, &mut buffers, stop)
+}
+
+fn perft_with<G: Game>(
+    position: &G,
+    depth: u32,
+    buffers: &mut [Vec<G::Move>],
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
     if position.result() != GameResult::Ongoing {
-        return 0;
+        return Some(0);
     }
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
     moves.clear();
     position.generate_moves(moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return Some(moves.len() as u64);
+    }
+    if stop() {
+        return None;
     }
     let mut total = 0;
     for &mv in moves.iter() {
         let mut child = position.clone();
         child.make_move(mv);
-        total += perft_with(&child, depth - 1, rest);
+        total += perft_with(&child, depth - 1, rest, stop)?;
     }
-    total
+    Some(total)
 }

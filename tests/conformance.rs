@@ -14,6 +14,7 @@ use ludus::games::alak::Alak;
 use ludus::protocol::command::GoParams;
 use ludus::protocol::session::{JobSettings, Session, TypedSession};
 use ludus::protocol::Output;
+use ludus::search::Bound;
 use ludus::search::TranspositionTable;
 
 /// Peak resident memory of a process, from /proc (Linux).
@@ -99,7 +100,7 @@ fn long_quiet_game(plies: usize) -> (Vec<String>, String) {
 #[test]
 fn ten_thousand_moves_with_repetitions_are_handled() {
     let (moves, final_fen) = long_quiet_game(10_000);
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send(&format!("position startpos moves {}", moves.join(" ")));
     assert_eq!(
         engine.ask("query fen", "response"),
@@ -111,7 +112,7 @@ fn ten_thousand_moves_with_repetitions_are_handled() {
 
 #[test]
 fn hash_can_be_resized_and_cleared_after_a_search() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("position startpos");
     engine.ask("go depth 10", "bestmove");
     for size in ["64", "1", "32"] {
@@ -125,7 +126,7 @@ fn hash_can_be_resized_and_cleared_after_a_search() {
 
 #[test]
 fn every_stop_yields_exactly_one_bestmove() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("setoption name Threads value 2");
     for round in 0..20 {
         engine.send("position startpos");
@@ -148,7 +149,7 @@ fn every_stop_yields_exactly_one_bestmove() {
 
 #[test]
 fn a_new_go_stops_the_running_search_first() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("position startpos");
     engine.send("go infinite");
     engine.send("go depth 3");
@@ -166,7 +167,7 @@ fn a_new_go_stops_the_running_search_first() {
 
 #[test]
 fn quit_during_ponder_exits_with_success() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("position startpos");
     engine.send("go ponder wtime 5000 btime 5000");
     engine.send("quit");
@@ -210,4 +211,66 @@ fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
         .unwrap();
     assert!(job.wait(PATIENCE));
     assert!(sink2.text_from(0).contains("bestmove"));
+}
+
+/// Runs `go` on `session` with `threads` threads and `tt`, and returns the
+/// job's whole output once it ends.
+fn run_job(
+    session: &TypedSession<Countdown>,
+    go: GoParams,
+    threads: usize,
+    tt: Arc<TranspositionTable>,
+) -> String {
+    let sink = Captured::default();
+    let settings = JobSettings {
+        threads,
+        multipv: 1,
+        move_overhead: Duration::ZERO,
+    };
+    let job = session
+        .start_job(&go, &settings, tt, Output::new(Box::new(sink.clone())))
+        .unwrap();
+    assert!(job.wait(PATIENCE), "the job ends: {}", sink.text_from(0));
+    sink.text_from(0)
+}
+
+#[test]
+fn a_panic_on_the_main_thread_stops_the_helpers_under_a_time_limit() {
+    // Only the main thread panics; the helper searches on and knows no
+    // clock of its own, so the search must be stopped for it.
+    let session = TypedSession::new(Countdown::from_fen("3000 1 1 2999 main").unwrap());
+    let go = GoParams {
+        movetime: Some(200),
+        ..GoParams::default()
+    };
+    let tt = Arc::new(TranspositionTable::new(1).unwrap());
+    let output = run_job(&session, go, 2, tt);
+    assert!(output.contains("info string error: internal"), "{output}");
+    assert!(
+        output.lines().any(|l| l.starts_with("bestmove ")),
+        "{output}"
+    );
+}
+
+#[test]
+fn after_a_panic_the_bestmove_is_the_best_move_known() {
+    // The table holds a searched root move (take 2); the search panics on
+    // its first evaluation, and the answer is that move, not the first
+    // legal one (take 1).
+    let root = Countdown::from_fen("12 1 0 10").unwrap();
+    let tt = Arc::new(TranspositionTable::new(1).unwrap());
+    tt.store(
+        root.hash(),
+        Some(common::countdown::Take(2)),
+        0,
+        5,
+        Bound::Exact,
+    );
+    let go = GoParams {
+        depth: Some(5),
+        ..GoParams::default()
+    };
+    let output = run_job(&TypedSession::new(root), go, 1, tt);
+    assert!(output.contains("info string error: internal"), "{output}");
+    assert!(output.lines().any(|l| l == "bestmove 2"), "{output}");
 }

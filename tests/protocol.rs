@@ -47,7 +47,7 @@ fn ugi_handshake_ends_with_ugiok_and_uses_p1_clocks() {
 
 #[test]
 fn go_depth_reports_every_iteration_and_a_legal_move() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("position startpos");
     engine.send("go depth 6");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
@@ -81,7 +81,7 @@ fn go_depth_reports_every_iteration_and_a_legal_move() {
 
 #[test]
 fn infinite_search_waits_for_stop_and_isready_is_answered_meanwhile() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("position startpos");
     engine.send("go infinite");
     engine.send("isready");
@@ -101,7 +101,7 @@ fn infinite_search_waits_for_stop_and_isready_is_answered_meanwhile() {
 
 #[test]
 fn ponder_waits_for_ponderhit() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("position startpos moves 4-5");
     engine.send("go ponder movetime 100");
     let quiet = engine.lines_within(Duration::from_millis(400));
@@ -226,7 +226,7 @@ fn variant_option_announces_the_start_position() {
 
 #[test]
 fn two_threads_and_multipv() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("setoption name Threads value 2");
     engine.send("setoption name MultiPV value 3");
     engine.send("setoption name Hash value 8");
@@ -272,7 +272,7 @@ fn go_perft_splits_and_totals() {
 
 #[test]
 fn nodes_and_movetime_limits_end_the_search() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("position startpos");
     engine.ask("go nodes 5000", "bestmove");
     engine.ask("go movetime 50", "bestmove");
@@ -283,7 +283,7 @@ fn nodes_and_movetime_limits_end_the_search() {
 
 #[test]
 fn quit_mid_search_exits_promptly() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("position startpos");
     engine.send("go infinite");
     engine.send("isready");
@@ -322,7 +322,7 @@ fn display_shows_board_fen_hash_and_move_count() {
 
 #[test]
 fn options_change_during_a_search_apply_to_the_next() {
-    let mut engine = Engine::start(&[]);
+    let mut engine = Engine::searching();
     engine.send("position startpos");
     engine.send("go infinite");
     engine.send("setoption name Hash value 4");
@@ -336,4 +336,43 @@ fn options_change_during_a_search_apply_to_the_next() {
         engine.legal_moves().contains(&reply),
         "searched the new position"
     );
+}
+
+#[test]
+fn perft_beyond_the_limit_is_refused_and_a_long_perft_stops() {
+    let mut engine = Engine::start(&[]);
+    engine.send("position startpos");
+    for depth in ["65", "1000000", "4000000000"] {
+        let error = engine.ask(&format!("go perft {depth}"), "info string error:");
+        assert!(error.contains("too deep"), "{error}");
+    }
+    // Far too long to finish: `stop` ends it, and nothing more is printed.
+    engine.send("go perft 40");
+    engine.send("stop");
+    engine.send("isready");
+    let lines = engine.read_until(|l| l == "readyok");
+    assert!(
+        lines.contains(&"info string perft stopped".to_string()),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    let quiet = engine.lines_within(Duration::from_millis(300));
+    assert!(quiet.is_empty(), "{quiet:#?}");
+}
+
+#[test]
+fn ponderhit_outside_a_ponder_search_is_an_error_that_changes_nothing() {
+    let mut engine = Engine::searching();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    let error = engine.ask("ponderhit", "info string error:");
+    assert!(error.contains("not pondering"), "{error}");
+    // Still infinite: the ponderhit did not release the result.
+    let quiet = engine.lines_within(Duration::from_millis(300));
+    assert!(
+        !quiet.iter().any(|l| l.starts_with("bestmove")),
+        "{quiet:#?}"
+    );
+    engine.send("stop");
+    engine.read_until(|l| l.starts_with("bestmove"));
 }

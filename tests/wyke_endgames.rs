@@ -44,6 +44,7 @@ fn every_value_is_justified_by_the_moves() {
 
 #[test]
 fn the_table_agrees_with_the_engine_rules_and_known_value() {
+    Wyke4::prepare();
     let solution = Solution::solve();
     let mut checked = 0;
     for state in solution.states() {

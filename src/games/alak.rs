@@ -386,6 +386,10 @@ impl Game for Alak {
         solution::known_value(self)
     }
 
+    fn prepare() {
+        solution::prepare();
+    }
+
     fn render(&self) -> String {
         let numbers: String = (1..=SLOTS).map(|n| format!("{n:>3}")).collect();
         let board: String = self.to_fen()[..SLOTS as usize]

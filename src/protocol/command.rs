@@ -1,6 +1,8 @@
 //! Parsing protocol lines into commands. Pure text work: nothing here knows a
 //! game; moves and positions stay strings until the session reads them.
 
+use crate::game::MAX_PERFT_DEPTH;
+
 /// Where a `position` command starts from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionBase {
@@ -225,7 +227,15 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
             "nodes" => go.nodes = Some(positive(word, number(word)?)?),
             "movetime" => go.movetime = Some(positive(word, number(word)?)?),
             "mate" => go.mate = Some(positive(word, number(word)?)?.min(u32::MAX as u64) as u32),
-            "perft" => go.perft = Some(positive(word, number(word)?)?.min(u32::MAX as u64) as u32),
+            "perft" => {
+                let depth = positive(word, number(word)?)?;
+                if depth > u64::from(MAX_PERFT_DEPTH) {
+                    return Err(format!(
+                        "go perft: depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
+                    ));
+                }
+                go.perft = Some(depth as u32);
+            }
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {
@@ -314,6 +324,8 @@ mod tests {
             "go depth",
             "go depth x",
             "go depth 0",
+            "go perft 65",
+            "go perft 4000000000",
             "go nodes -5",
             "go sideways",
             "go searchmoves",

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
-use crate::game::{Game, GameResult, Player};
-use crate::games::alak::{solution, Alak};
+use crate::game::{GameResult, Player};
+use crate::games::alak::solution;
 use crate::search::TranspositionTable;
 use command::{Command, Query};
 use options::{OptionChange, Options};
@@ -103,12 +103,15 @@ pub struct Engine {
     clear_pending: bool,
     session: Box<dyn Session>,
     job: Option<RunningJob>,
+    /// The current game's tables (see [`crate::game::Game::prepare`]) are
+    /// built or being built for the current options.
+    tables_requested: bool,
 }
 
 /// How long `stop` waits for a search to print its `bestmove`.
 const STOP_WAIT: Duration = Duration::from_secs(5);
 /// How long `quit` waits for a search to finish before exiting anyway.
-const QUIT_WAIT: Duration = Duration::from_millis(50);
+const QUIT_WAIT: Duration = Duration::from_millis(10);
 
 impl Engine {
     /// An engine playing `game`, writing to `out`.
@@ -125,6 +128,7 @@ impl Engine {
             clear_pending: false,
             session,
             job: None,
+            tables_requested: false,
         })
     }
 
@@ -174,7 +178,10 @@ impl Engine {
             Command::Uci => self.handshake(Dialect::Uci),
             Command::Ugi => self.handshake(Dialect::Ugi),
             Command::IsReady => {
-                self.prepare_solution();
+                // `isready` is where a GUI waits for set-up work: the game's
+                // tables are ready before `readyok`.
+                (self.session.table_preparer())();
+                self.tables_requested = true;
                 self.out.line("readyok");
             }
             Command::Debug => {}
@@ -183,11 +190,20 @@ impl Engine {
                 self.session
                     .set_position(&command::PositionBase::StartPos, &[])?;
                 self.request_clear();
+                self.request_tables();
             }
-            Command::Position { base, moves } => self.session.set_position(&base, &moves)?,
+            Command::Position { base, moves } => {
+                self.session.set_position(&base, &moves)?;
+                self.request_tables();
+            }
             Command::Go(go) => {
                 self.stop_job();
-                self.prepare_table()?;
+                self.request_tables();
+                // A Hash size that cannot be had keeps the old table; the
+                // search still runs, so the GUI still gets its `bestmove`.
+                if let Err(error) = self.prepare_table() {
+                    self.out.error(&error);
+                }
                 let settings = JobSettings {
                     threads: self.options.threads,
                     multipv: self.options.multipv,
@@ -203,7 +219,8 @@ impl Engine {
             }
             Command::Stop => self.stop_job(),
             Command::PonderHit => match &self.job {
-                Some(job) => job.signals.ponderhit(),
+                Some(job) if job.signals.is_pondering() => job.signals.ponderhit(),
+                Some(_) => return Err("ponderhit: the search is not pondering".to_string()),
                 None => return Err("ponderhit: no search is running".to_string()),
             },
             Command::Display => self.out.line(&self.session.display()),
@@ -249,16 +266,32 @@ impl Engine {
                 ));
             }
         }
+        if options.variant != self.options.variant
+            || options.alak_solution != self.options.alak_solution
+        {
+            self.tables_requested = false;
+        }
         solution::set_enabled(options.alak_solution);
         self.options = options;
         Ok(())
     }
 
-    /// Builds the Alak solution now if the next search will use it, so its
-    /// first use costs nothing (`isready` is where a GUI waits for such work).
-    fn prepare_solution(&self) {
-        if self.options.alak_solution && self.session.game_name() == Alak::NAME {
-            solution::table();
+    /// Starts building the current game's tables (solved positions) on a
+    /// thread of their own, once per game and options, so that neither this
+    /// loop nor a search waits for them (`isready` does). Not done before
+    /// the game is set up, so that a GUI choosing another game at once does
+    /// not pay for the default game's tables.
+    fn request_tables(&mut self) {
+        if self.tables_requested {
+            return;
+        }
+        self.tables_requested = true;
+        let prepare = self.session.table_preparer();
+        if let Err(error) = std::thread::Builder::new()
+            .name("tables".to_string())
+            .spawn(prepare)
+        {
+            log::warn!("cannot start the table thread ({error}); tables wait for isready");
         }
     }
 
@@ -325,7 +358,10 @@ impl Engine {
         if let Some(job) = self.job.take() {
             job.signals.stop();
             if !job.wait(STOP_WAIT) {
-                self.out.error("internal: the search did not stop in time");
+                job.abandon();
+                self.out
+                    .error("internal: the search did not stop in time; its output is dropped");
+                self.out.line("bestmove (none)");
             }
         }
     }

@@ -45,6 +45,8 @@ pub struct RunningJob {
     /// Stop and ponderhit go through here.
     pub signals: Arc<Signals>,
     done: Receiver<()>,
+    /// The job's own writer, closed if the engine stops waiting for it.
+    out: Output,
 }
 
 impl RunningJob {
@@ -62,6 +64,12 @@ impl RunningJob {
             self.done.recv_timeout(timeout),
             Err(crossbeam_channel::RecvTimeoutError::Timeout)
         )
+    }
+
+    /// Gives up on a job that did not stop: whatever it prints from now on
+    /// is dropped, so it cannot mix into later output.
+    pub fn abandon(self) {
+        self.out.close();
     }
 }
 
@@ -83,7 +91,10 @@ pub trait Session: Send {
     fn side_to_move(&self) -> Player;
     /// The `d` output.
     fn display(&self) -> String;
-    /// Starts `go` (a search, or perft) on a thread that prints its output.
+    /// The game's [`Game::prepare`], to run on any thread.
+    fn table_preparer(&self) -> fn();
+    /// Starts `go` (a search, or perft) on a thread that prints its output
+    /// (to a detachable writer of `out`).
     fn start_job(
         &self,
         go: &GoParams,
@@ -326,6 +337,10 @@ impl<G: Game> Session for TypedSession<G> {
         )
     }
 
+    fn table_preparer(&self) -> fn() {
+        G::prepare
+    }
+
     fn start_job(
         &self,
         go: &GoParams,
@@ -344,6 +359,7 @@ impl<G: Game> Session for TypedSession<G> {
             .collect::<Result<Vec<_>, _>>()?;
         let signals = Arc::new(Signals::new(go.ponder && go.perft.is_none()));
         let (done_sender, done) = bounded(1);
+        let out = out.detachable();
         let job = Job {
             session: self.clone(),
             go: go.clone(),
@@ -352,7 +368,7 @@ impl<G: Game> Session for TypedSession<G> {
             search_moves,
             tt,
             signals: Arc::clone(&signals),
-            out,
+            out: out.clone(),
         };
         std::thread::Builder::new()
             .name("search".to_string())
@@ -362,7 +378,7 @@ impl<G: Game> Session for TypedSession<G> {
                 let _ = done_sender.send(());
             })
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
-        Ok(RunningJob { signals, done })
+        Ok(RunningJob { signals, done, out })
     }
 }
 
@@ -412,11 +428,9 @@ impl<G: Game> Job<G> {
         let (best, ponder) = match outcome {
             Ok(outcome) => (outcome.best_move, outcome.ponder_move),
             Err(_) => {
-                out.error("internal error in the search; playing a legal move");
+                out.error("internal error in the search; playing the best move it found");
                 self.signals.wait_for_release(self.limits.infinite);
-                let mut moves = Vec::new();
-                root.generate_moves(&mut moves);
-                (moves.first().copied(), None)
+                (self.fallback_move(), None)
             }
         };
         let Some(best) = best else {
@@ -428,6 +442,24 @@ impl<G: Game> Job<G> {
             [best, reply] => out.line(&format!("bestmove {best} ponder {reply}")),
             _ => out.line(&format!("bestmove {}", root.format_move(best))),
         }
+    }
+
+    /// The move to play when the search failed: the best move of its last
+    /// completed iteration (the table's root entry), else the first legal
+    /// move.
+    fn fallback_move(&self) -> Option<G::Move> {
+        let root = &self.session.current;
+        let allowed = |mv: &G::Move| self.search_moves.is_empty() || self.search_moves.contains(mv);
+        let searched = self
+            .tt
+            .probe::<G::Move>(root.hash())
+            .and_then(|entry| entry.mv)
+            .filter(|&mv| root.is_legal(mv) && allowed(&mv));
+        searched.or_else(|| {
+            let mut moves = Vec::new();
+            root.generate_moves(&mut moves);
+            moves.into_iter().find(allowed)
+        })
     }
 
     fn run_perft(&self, depth: u32) {

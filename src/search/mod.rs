@@ -8,10 +8,11 @@ pub mod time;
 pub mod tt;
 mod worker;
 
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use parking_lot::{Condvar, Mutex};
+use parking_lot::{Condvar, Mutex, RwLock};
 
 use crate::game::{Game, GameResult};
 pub use time::{Clock, Limits, TimeBudget};
@@ -90,13 +91,22 @@ impl Signals {
         self.stop.load(Relaxed)
     }
 
+    /// Whether the search is pondering (`go ponder` before `ponderhit`).
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Relaxed)
+    }
+
     /// The opponent played the expected move: the search goes on under its
-    /// normal limits, with the clock starting now.
+    /// normal limits, with the clock starting now. Does nothing unless the
+    /// search is pondering.
     pub fn ponderhit(&self) {
+        let _guard = self.lock.lock();
+        if !self.pondering.load(Relaxed) {
+            return;
+        }
         let micros = self.start.elapsed().as_micros() as u64;
         self.ponderhit_micros.store(micros, Relaxed);
         self.pondering.store(false, Relaxed);
-        let _guard = self.lock.lock();
         self.wake.notify_all();
     }
 
@@ -109,6 +119,28 @@ impl Signals {
     fn time_used(&self) -> Duration {
         self.elapsed()
             .saturating_sub(Duration::from_micros(self.ponderhit_micros.load(Relaxed)))
+    }
+
+    /// Stops the search once the time counted against the clock reaches
+    /// `hard`, or returns when it stops otherwise. Runs on a timer thread of
+    /// its own, so the limit holds however long a node takes and whatever
+    /// state the search threads are in.
+    fn watch_clock(&self, hard: Duration) {
+        let mut guard = self.lock.lock();
+        while !self.is_stopped() {
+            if self.pondering.load(Relaxed) {
+                // The clock starts at `ponderhit`, which wakes us.
+                self.wake.wait_for(&mut guard, Duration::from_millis(50));
+                continue;
+            }
+            let used = self.time_used();
+            if used >= hard {
+                self.stop.store(true, Relaxed);
+                self.wake.notify_all();
+                return;
+            }
+            self.wake.wait_for(&mut guard, hard - used);
+        }
     }
 
     /// Blocks while the protocol still holds the result back: until `stop`
@@ -232,6 +264,7 @@ fn initial_root_moves<G: Game>(
     root: &G,
     tt: &TranspositionTable,
     only: &[G::Move],
+    signals: &Signals,
 ) -> Vec<RootMove<G::Move>> {
     let mut moves = Vec::new();
     root.generate_noisy(&mut moves);
@@ -248,6 +281,11 @@ fn initial_root_moves<G: Game>(
     let tt_move = tt.probe::<G::Move>(root.hash()).and_then(|e| e.mv);
     if let Some(at) = moves.iter().position(|&mv| Some(mv) == tt_move) {
         moves[..=at].rotate_right(1);
+    }
+    if signals.is_stopped() {
+        // Stopped while generating (a root can have 400 000 moves): the
+        // answer is the first move, and nothing more is worth setting up.
+        moves.truncate(1);
     }
     moves
         .into_iter()
@@ -273,7 +311,7 @@ pub fn search<G: Game>(
     report: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchOutcome<G::Move> {
     tt.new_search();
-    let root_moves = initial_root_moves(request.root, tt, request.search_moves);
+    let root_moves = initial_root_moves(request.root, tt, request.search_moves, signals);
     let threads = request.threads.max(1);
     let ctx = Context {
         tt,
@@ -293,13 +331,33 @@ pub fn search<G: Game>(
             nodes: 0,
         };
     }
+    // Helpers wait at this gate until all are started: with more threads
+    // than cores, helpers already searching would slow the spawning.
+    let gate = RwLock::new(());
     std::thread::scope(|scope| {
+        if let Some(budget) = ctx.budget {
+            let timer = std::thread::Builder::new()
+                .name("search-timer".to_string())
+                .spawn_scoped(scope, move || signals.watch_clock(budget.hard));
+            if let Err(error) = timer {
+                // The main thread still checks the clock every few nodes.
+                log::warn!("could not start the search timer: {error}");
+            }
+        }
+        let spawning = gate.write();
         for id in 1..threads {
-            let (ctx, root_moves) = (&ctx, root_moves.clone());
+            if signals.is_stopped() {
+                break;
+            }
+            let (ctx, gate, root_moves) = (&ctx, &gate, root_moves.clone());
             let helper = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(16 << 20)
                 .spawn_scoped(scope, move || {
+                    drop(gate.read());
+                    if ctx.signals.is_stopped() {
+                        return;
+                    }
                     let mut worker = Worker::new(id, ctx, request.root, root_moves);
                     iterate(&mut worker, request, &mut |_| {});
                 });
@@ -307,10 +365,20 @@ pub fn search<G: Game>(
                 log::warn!("could not start search thread {id}: {error}");
             }
         }
+        drop(spawning);
         let mut main = Worker::new(0, &ctx, request.root, root_moves);
-        let outcome = iterate(&mut main, request, report);
+        let outcome = catch_unwind(AssertUnwindSafe(|| iterate(&mut main, request, report)));
+        let outcome = match outcome {
+            Ok(outcome) => outcome,
+            Err(panic) => {
+                // The helpers and the timer end only when told to; the scope
+                // waits for them before the panic goes on to the caller.
+                signals.stop();
+                resume_unwind(panic);
+            }
+        };
         signals.wait_for_release(request.limits.infinite);
-        signals.stop.store(true, Relaxed);
+        signals.stop();
         SearchOutcome {
             nodes: ctx.total_nodes(),
             ..outcome
@@ -372,7 +440,10 @@ fn iterate<G: Game>(
         for pv_index in 0..multipv {
             report(&make_info(ctx, worker, depth, pv_index, None));
         }
-        let proven = known_root_score == Some(best.score);
+        // Exact once a solved table's value shows, or once the iteration
+        // searched every line to the end of the game.
+        let proven = known_root_score == Some(best.score)
+            || worker::covers_the_end(request.root, depth as i32);
         if should_stop_after_iteration(
             ctx,
             limits,
@@ -442,7 +513,8 @@ fn aspiration_search<G: Game>(
 }
 
 /// Whether the main thread starts no further iteration. `proven`: the
-/// best score is the root's exact value from a solved table, so deeper
+/// best score is the root's exact value (from a solved table, or from an
+/// iteration that searched every line to the end of the game), so deeper
 /// iterations cannot change it.
 fn should_stop_after_iteration(
     ctx: &Context,

@@ -100,6 +100,14 @@ fn extend_with_known_line<G: Game>(position: &G, line: &mut Vec<G::Move>) {
     }
 }
 
+/// Whether the game ends, whatever is played, within `depth` plies of
+/// `position` (see [`Game::plies_left_bound`]).
+pub(super) fn covers_the_end<G: Game>(position: &G, depth: i32) -> bool {
+    position
+        .plies_left_bound()
+        .is_some_and(|plies| plies as i32 <= depth)
+}
+
 /// Mate scores in the table count from the stored node, not the root.
 fn score_to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
@@ -285,7 +293,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 // node; with thousands of root moves this is what lets the
                 // iteration finish.
                 let move_number = i - pv_index + 1;
-                let r = if depth >= 3 && move_number > 4 && !root.is_noisy(mv) {
+                let r = if depth >= 3
+                    && move_number > 4
+                    && !root.is_noisy(mv)
+                    && !covers_the_end(root, depth)
+                {
                     (reduction(depth, move_number) - 1).clamp(0, depth - 2)
                 } else {
                     0
@@ -375,7 +387,10 @@ impl<'a, G: Game> Worker<'a, G> {
         }
 
         let eval = position.evaluate();
-        if !pv_node && beta.abs() < MATE_BOUND {
+        // The game ends within the depth left: search everything, so the
+        // score is the game's exact value.
+        let exhaustive = covers_the_end(position, depth);
+        if !pv_node && !exhaustive && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth, trust the eval.
             if depth <= 4 && eval - 120 * depth >= beta {
                 return eval;
@@ -409,8 +424,11 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut picker = MovePicker::<G>::new(tt_move, killers, buffers);
         // Futility: far below alpha near the leaves, no quiet move is
         // expected to lift the score; do not even generate them.
-        let futile =
-            !pv_node && depth <= 2 && alpha.abs() < MATE_BOUND && eval + 150 * depth <= alpha;
+        let futile = !pv_node
+            && !exhaustive
+            && depth <= 2
+            && alpha.abs() < MATE_BOUND
+            && eval + 150 * depth <= alpha;
         if futile {
             picker.skip_quiets();
         }
@@ -428,6 +446,7 @@ impl<'a, G: Game> Worker<'a, G> {
             // of moves per node, harmless in games with a handful.
             if !pv_node
                 && !noisy
+                && !exhaustive
                 && best > -MATE_BOUND
                 && depth <= 3
                 && quiets_tried.len() >= late_move_limit(depth)
@@ -443,7 +462,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let late = move_number > if pv_node { 4 } else { 2 };
-                let r = if depth >= 3 && !noisy && late {
+                let r = if depth >= 3 && !noisy && late && !exhaustive {
                     (reduction(depth, move_number) - i32::from(pv_node)).clamp(0, new_depth - 1)
                 } else {
                     0

@@ -83,6 +83,9 @@ impl GameVisitor for BenchGame<'_> {
 
     fn visit<G: Game>(self) -> Self::Output {
         let depth = self.config.depth.unwrap_or(G::BENCH_DEPTH);
+        // Built before the clock starts, and always, so the node count is
+        // the same on every run.
+        G::prepare();
         let mut report = BenchReport::default();
         for &fen in G::BENCH_POSITIONS {
             let root = G::from_fen(fen)

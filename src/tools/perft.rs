@@ -2,11 +2,11 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::{perft, Game};
+use crate::game::{perft_until, Game, MAX_PERFT_DEPTH};
 use crate::games::{visit_game, GameVisitor};
 
 /// Leaf counts at `depth` below each legal move of `position`, in generation
-/// order. `stop` is asked between moves; `None` if it said stop.
+/// order. `stop` is asked before every inner node; `None` if it said stop.
 pub fn split_perft<G: Game>(
     position: &G,
     depth: u32,
@@ -21,7 +21,7 @@ pub fn split_perft<G: Game>(
         }
         let mut child = position.clone();
         child.make_move(mv);
-        split.push((mv, perft(&child, depth.saturating_sub(1))));
+        split.push((mv, perft_until(&child, depth.saturating_sub(1), stop)?));
     }
     Some(split)
 }
@@ -39,6 +39,11 @@ pub struct PerftReport {
 
 /// Runs perft for the game called `game`, from `fen` or the start.
 pub fn run_perft(game: &str, depth: u32, fen: Option<&str>) -> Result<PerftReport, String> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(format!(
+            "perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
+        ));
+    }
     struct Run<'a> {
         depth: u32,
         fen: Option<&'a str>,

@@ -6,17 +6,19 @@
 //! multiple of 3, in exactly 2·(n/3) plies, and otherwise wins in
 //! 2·(n/3)+1 plies. With waits, multiples of 3 are draws by repetition
 //! (both sides wait forever) and the rest are wins as before.
-//! `panic_at` plants a bug: evaluation panics at that counter.
+//! `panic_at` plants a bug: evaluation panics at that counter (only on the
+//! main search thread, the one named "search", with `main`).
 
 use ludus::game::{Game, GameMove, GameResult, Player};
 
-/// A countdown position: `<counter> <side 1|2> <waits 0|1> [panic-at]`.
+/// A countdown position: `<counter> <side 1|2> <waits 0|1> [panic-at [main]]`.
 #[derive(Clone, Debug)]
 pub struct Countdown {
     pub counter: u32,
     pub side: Player,
     pub waits: bool,
     pub panic_at: Option<u32>,
+    pub panic_on_main_thread_only: bool,
 }
 
 /// Take 1, take 2, or wait (0).
@@ -55,6 +57,7 @@ impl Game for Countdown {
             },
             waits: number(2) == Some(1),
             panic_at: number(3),
+            panic_on_main_thread_only: fields.get(4) == Some(&"main"),
         })
     }
     fn to_fen(&self) -> String {
@@ -122,7 +125,12 @@ impl Game for Countdown {
         "the counter reached 0".to_string()
     }
     fn evaluate(&self) -> i32 {
-        assert_ne!(Some(self.counter), self.panic_at, "planted bug");
+        let this_thread =
+            !self.panic_on_main_thread_only || std::thread::current().name() == Some("search");
+        assert!(
+            !(this_thread && Some(self.counter) == self.panic_at),
+            "planted bug"
+        );
         0
     }
     fn render(&self) -> String {

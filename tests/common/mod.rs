@@ -52,6 +52,14 @@ impl Engine {
         }
     }
 
+    /// Starts `ludus` with Alak searched rather than looked up in its solved
+    /// table (which answers at once): for tests of a running search.
+    pub fn searching() -> Engine {
+        let mut engine = Engine::start(&[]);
+        engine.send("setoption name AlakSolution value false");
+        engine
+    }
+
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin is open");

@@ -335,6 +335,14 @@ pub fn table() -> &'static Solution {
     TABLE.get_or_init(Solution::build)
 }
 
+/// Builds the solution if [`Game::known_value`] is to answer from it (see
+/// [`set_enabled`]); returns once it is ready.
+pub fn prepare() {
+    if is_enabled() {
+        table();
+    }
+}
+
 /// Whether [`Game::known_value`] answers from the solution. Off by default,
 /// so library searches and `ludus bench` measure the search itself; the
 /// daemon sets it from its `AlakSolution` option (default on).
@@ -351,11 +359,11 @@ pub fn is_enabled() -> bool {
     ENABLED.load(Relaxed)
 }
 
-/// The value [`Game::known_value`] reports: the table's, when enabled and
-/// the game goes on.
+/// The value [`Game::known_value`] reports: the table's, when enabled,
+/// built, and the game goes on.
 pub(super) fn known_value(position: &Alak) -> Option<KnownValue> {
     if !is_enabled() || position.result() != GameResult::Ongoing {
         return None;
     }
-    Some(table().value(position))
+    Some(TABLE.get()?.value(position))
 }

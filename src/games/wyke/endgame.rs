@@ -299,8 +299,14 @@ impl fmt::Display for Solution {
 
 static TABLE: OnceLock<Solution> = OnceLock::new();
 
-/// The exact value of a 6-6 position, solving the table on first use.
-/// `None` if the position is not one the table covers (a marker missing).
+/// Solves the table if it is not solved yet; returns once it is.
+pub fn prepare() {
+    TABLE.get_or_init(Solution::solve);
+}
+
+/// The exact value of a 6-6 position once [`prepare`] has solved the table.
+/// `None` before that, or if the position is not one the table covers (a
+/// marker missing).
 pub(super) fn lookup(
     open: &[u8],
     markers: [u8; 2],
@@ -321,7 +327,7 @@ pub(super) fn lookup(
         side,
         after_pass: passes == 1,
     };
-    let value = TABLE.get_or_init(Solution::solve).value(&state);
+    let value = TABLE.get()?.value(&state);
     Some(match value {
         0 => KnownValue::Draw,
         v if v > 0 => KnownValue::Win(v as u32),

@@ -545,6 +545,12 @@ impl<const N: usize> Game for Wyke<N> {
         }
     }
 
+    fn prepare() {
+        if N == 4 {
+            endgame::prepare();
+        }
+    }
+
     fn render(&self) -> String {
         let mut out = String::new();
         for rank in (0..N).rev() {

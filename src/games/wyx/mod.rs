@@ -294,6 +294,12 @@ impl Game for Wyx {
         Wyx::random_start(STARTPOS_SEED).expect("Wyx has random starts")
     }
 
+    fn plies_left_bound(&self) -> Option<u32> {
+        // Every move takes a domino, and a pass comes before at most one:
+        // after a pass the other side can play, or the game would be over.
+        Some(2 * self.rack.count() as u32)
+    }
+
     fn random_start(seed: u64) -> Option<Self> {
         let mut position = Wyx::default_layout();
         position.rack = Rack::shuffled(seed);
