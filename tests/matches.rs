@@ -239,6 +239,45 @@ fn fatal_problems_are_errors() {
 }
 
 #[test]
+fn a_fatal_error_still_prints_the_score_so_far() {
+    // The engine deletes itself in game 1, so game 2 cannot start it.
+    let dir = scratch("vanish");
+    let engine = dir.join("vanish.sh");
+    std::fs::copy(fake("vanish"), &engine).unwrap();
+    let out = ludus(&[
+        "match",
+        "--game",
+        "alak",
+        "--engine",
+        &format!("cmd={}", engine.display()),
+        "name=fake",
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=ludus",
+        "--depth",
+        "1",
+        "--games",
+        "4",
+    ]);
+    assert!(!out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("Finished game 1 (fake vs ludus): 0-1 {fake crashes}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Score of fake vs ludus: 0 - 1 - 0  [0.000] 1"),
+        "{text}"
+    );
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("cannot start engine fake"), "{error}");
+    assert!(
+        error.contains("the match stopped after 1 finished game"),
+        "{error}"
+    );
+}
+
+#[test]
 fn openings_are_reproducible() {
     let args = [
         "openings", "alak", "--count", "6", "--seed", "11", "--plies", "4", "--depth", "3",
