@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use ludus::games::{DEFAULT_GAME, GAME_NAMES};
+use ludus::search::MAX_PLY;
 use ludus::tools::bench::{run_bench, BenchConfig};
 use ludus::tools::matches::cli::{self as match_cli, Parsed};
 use ludus::tools::matches::openings::{generate_openings, OpeningsConfig};
@@ -45,8 +46,9 @@ enum Tool {
         /// Only this game (default: every game).
         #[arg(long, value_parser = game_name)]
         game: Option<String>,
-        /// Depth per position (default: each game's own).
-        #[arg(long)]
+        /// Depth per position, 1 to the search's deepest (default: each
+        /// game's own).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PLY as i64 - 1))]
         depth: Option<u32>,
         /// Search threads.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
