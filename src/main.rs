@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use ludus::games::{DEFAULT_GAME, GAME_NAMES};
+use ludus::search::MAX_PLY;
 use ludus::tools::bench::{run_bench, BenchConfig};
 use ludus::tools::matches::cli::{self as match_cli, Parsed};
 use ludus::tools::matches::openings::{generate_openings, OpeningsConfig};
@@ -45,8 +46,9 @@ enum Tool {
         /// Only this game (default: every game).
         #[arg(long, value_parser = game_name)]
         game: Option<String>,
-        /// Depth per position (default: each game's own).
-        #[arg(long)]
+        /// Depth per position, 1 to the search's deepest (default: each
+        /// game's own).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PLY as i64 - 1))]
         depth: Option<u32>,
         /// Search threads.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -70,7 +72,9 @@ enum Tool {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },
-    /// Prints distinct, balanced start positions, one per line.
+    /// Prints distinct, balanced start positions, one per line. For a game
+    /// with a random start (wyx) they are random starts drawn from the seed,
+    /// and the options after --seed do not apply (giving one is an error).
     Openings {
         /// The game.
         #[arg(value_parser = game_name)]
@@ -81,15 +85,21 @@ enum Tool {
         /// Seed: the same seed gives the same positions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Random plies from the start position.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=200))]
-        plies: u32,
-        /// Depth of the search that checks the balance.
-        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=64))]
-        depth: u32,
-        /// Positions scoring beyond this many centipawns either way are rejected.
-        #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(i32).range(0..=20_000))]
-        max_score: i32,
+        /// Random plies from the start position [default: 4].
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=200))]
+        plies: Option<u32>,
+        /// Maximum depth of the search that checks the balance [default: 5].
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Node budget of the balance search, whichever of depth and nodes
+        /// comes first; if not even one ply fits, the static evaluation
+        /// decides [default: 20000].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Positions scoring beyond this many centipawns either way are
+        /// rejected [default: 150].
+        #[arg(long, value_parser = clap::value_parser!(i32).range(0..=20_000))]
+        max_score: Option<i32>,
     },
 }
 
@@ -138,6 +148,7 @@ fn main() -> ExitCode {
             seed,
             plies,
             depth,
+            nodes,
             max_score,
         }) => openings(OpeningsConfig {
             game,
@@ -145,6 +156,7 @@ fn main() -> ExitCode {
             seed,
             plies,
             depth,
+            nodes,
             max_score,
         }),
     };

@@ -124,6 +124,15 @@ fn bad_notation_is_rejected_with_a_reason() {
     ] {
         assert!(start.parse_move(bad).is_err(), "accepted '{bad}'");
     }
+    // 4-5 is legal, but only written canonically.
+    assert!(start.parse_move("4-5").is_ok());
+    for bad in ["04-5", "4-05", "004-0005", "+4-5", "4-+5", " 4-5", "4 -5"] {
+        let error = start.parse_move(bad).unwrap_err();
+        assert!(
+            error.contains("without signs or leading zeros"),
+            "{bad}: {error}"
+        );
+    }
 }
 
 #[test]

@@ -76,6 +76,24 @@ fn bad_arguments_exit_non_zero_with_a_message() {
 }
 
 #[test]
+fn bench_depths_outside_the_search_range_are_refused() {
+    // The search clamps its depth to 1..=127; bench must not claim another.
+    for depth in ["0", "128"] {
+        let output = ludus(&["bench", "--game", "alak", "--depth", depth]);
+        assert!(!output.status.success(), "--depth {depth} succeeded");
+        assert!(output.stdout.is_empty());
+        let message = stderr_of(&output);
+        assert!(
+            message.contains(&format!("{depth} is not in 1..=127")),
+            "{message}"
+        );
+    }
+    let output = ludus(&["bench", "--game", "alak", "--depth", "1"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert!(stdout_of(&output).contains("depth  1 "));
+}
+
+#[test]
 fn one_thread_bench_is_deterministic() {
     let run = || {
         let output = ludus(&["bench", "--game", "alak", "--depth", "12"]);

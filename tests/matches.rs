@@ -5,6 +5,9 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use ludus::game::{Game, GameResult};
+use ludus::games::{visit_game, GameVisitor, GAME_NAMES};
+
 const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
 
 fn fake(name: &str) -> String {
@@ -100,7 +103,8 @@ fn ludus_against_ludus_keeps_the_books() {
     let (w, l, d, n) = score(&out);
     assert_eq!((w + l + d, n), (4, 4), "{out}");
     assert!(out.contains("Elo difference: "), "{out}");
-    assert!(out.contains("SPRT: llr "), "{out}");
+    // As in cutechess, the trinomial line waits for a win, a loss and a draw.
+    assert_eq!(out.contains("SPRT: llr "), w > 0 && l > 0 && d > 0, "{out}");
     assert!(
         out.contains("SPRT (pentanomial, normalized Elo): llr "),
         "{out}"
@@ -235,6 +239,45 @@ fn fatal_problems_are_errors() {
 }
 
 #[test]
+fn a_fatal_error_still_prints_the_score_so_far() {
+    // The engine deletes itself in game 1, so game 2 cannot start it.
+    let dir = scratch("vanish");
+    let engine = dir.join("vanish.sh");
+    std::fs::copy(fake("vanish"), &engine).unwrap();
+    let out = ludus(&[
+        "match",
+        "--game",
+        "alak",
+        "--engine",
+        &format!("cmd={}", engine.display()),
+        "name=fake",
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=ludus",
+        "--depth",
+        "1",
+        "--games",
+        "4",
+    ]);
+    assert!(!out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("Finished game 1 (fake vs ludus): 0-1 {fake crashes}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Score of fake vs ludus: 0 - 1 - 0  [0.000] 1"),
+        "{text}"
+    );
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("cannot start engine fake"), "{error}");
+    assert!(
+        error.contains("the match stopped after 1 finished game"),
+        "{error}"
+    );
+}
+
+#[test]
 fn openings_are_reproducible() {
     let args = [
         "openings", "alak", "--count", "6", "--seed", "11", "--plies", "4", "--depth", "3",
@@ -249,6 +292,84 @@ fn openings_are_reproducible() {
     distinct.dedup();
     assert_eq!(distinct.len(), 6);
     assert_eq!(stdout(&ludus(&args)), text);
+}
+
+/// Whether every line is an ongoing position of the game.
+struct AllOngoing<'a>(&'a [&'a str]);
+
+impl GameVisitor for AllOngoing<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        for line in self.0 {
+            let position = G::from_fen(line)?;
+            if position.result() != GameResult::Ongoing {
+                return Err(format!("{line}: the game is over"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn every_game_makes_openings_with_the_default_settings() {
+    for game in GAME_NAMES {
+        let args = ["openings", game, "--count", "4", "--seed", "5"];
+        let first = ludus(&args);
+        assert!(
+            first.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&first.stderr)
+        );
+        let text = stdout(&first);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{game}: {text}");
+        let mut distinct = lines.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 4, "{game}: {text}");
+        visit_game(game, AllOngoing(&lines))
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{game}: {e}"));
+        assert_eq!(stdout(&ludus(&args)), text, "{game}: not deterministic");
+        let other = ludus(&["openings", game, "--count", "4", "--seed", "6"]);
+        assert_ne!(stdout(&other), text, "{game}: the seed changes nothing");
+    }
+}
+
+#[test]
+fn walk_options_are_refused_for_random_starts() {
+    let out = ludus(&[
+        "openings", "wyx", "--count", "2", "--plies", "3", "--depth", "2",
+    ]);
+    assert!(!out.status.success());
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        error.contains("--plies, --depth do not apply to wyx"),
+        "{error}"
+    );
+    let out = ludus(&["openings", "wyx", "--count", "2", "--nodes", "100"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes does not apply"));
+    // They do apply to the other games.
+    let out = ludus(&[
+        "openings",
+        "wyke6",
+        "--count",
+        "2",
+        "--plies",
+        "2",
+        "--nodes",
+        "500",
+        "--max-score",
+        "400",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout(&out).lines().count(), 2);
 }
 
 #[test]

@@ -333,9 +333,10 @@ fn landing_on_an_own_piece_makes_one_stack() {
         "b",
         [0, 0],
     );
-    // b11 holds a black stack of 10 in this constructed position, so the
-    // reparse would call it won; compare the boards only.
+    // The single from e5 and the double on c3 are now one stack of 3 (C);
+    // Black's 10 checkers stay as two stacks of 5 on b11 and k10.
     assert_eq!(after.to_fen(), expected);
+    assert_eq!(pos::<Pylyx>(&expected).hash(), after.hash());
 }
 
 #[test]

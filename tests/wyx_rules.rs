@@ -311,6 +311,9 @@ fn bad_positions_are_rejected_with_a_reason() {
         (format!("{empty} d4,e5 {rack} 33,32 w"), "bad hands"),
         (format!("{empty} d4,e5 {rack} 32 w"), "bad hands"),
         (format!("{empty} d4,e5 {rack} +32,32 w"), "bad hands"),
+        (format!("{empty} d4,e5 {rack} 032,32 w"), "leading zeros"),
+        (format!("{empty} d4,e5 {rack} 32,00 w"), "leading zeros"),
+        (format!("{empty} d4,e5 {rack} 32,-0 w"), "bad hands"),
         (format!("{empty} d4,e5 {rack} 31,32 w"), "add up to 31"),
         (
             format!("{} d4,e5 {rack} 32,32 w", board(&[("a1", "w")])),

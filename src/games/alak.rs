@@ -170,9 +170,14 @@ fn bracketed_right(mine: u16, theirs: u16, slot: u32) -> u16 {
     }
 }
 
+/// A slot number as the notation writes it: digits only, no leading zero
+/// (`04` and `+4` name no slot), 1 to 11.
 fn parse_slot(text: &str) -> Option<u8> {
+    if text.starts_with('0') || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
     match text.parse::<u8>() {
-        Ok(slot) if (1..=SLOTS as u8).contains(&slot) && !text.starts_with('+') => Some(slot - 1),
+        Ok(slot) if (1..=SLOTS as u8).contains(&slot) => Some(slot - 1),
         _ => None,
     }
 }
@@ -285,7 +290,10 @@ impl Game for Alak {
             .split_once('-')
             .and_then(|(a, b)| Some((parse_slot(a)?, parse_slot(b)?)))
             .ok_or_else(|| {
-                format!("malformed move '{text}': Alak moves are from-to with slots 1-11, e.g. 3-5")
+                format!(
+                    "malformed move '{text}': Alak moves are from-to with slot numbers \
+                     1-11 written without signs or leading zeros, e.g. 3-5"
+                )
             })?;
         let mv = AlakMove { from, to };
         if self.result() != GameResult::Ongoing {

@@ -133,9 +133,9 @@ fn parse_horsemen(text: &str) -> Result<[u8; 2], String> {
 }
 
 fn parse_hands(text: &str) -> Result<[u8; 2], String> {
+    // Plain decimal: no sign, no leading zero (`032` is not 32).
     let hand = |s: &str| -> Option<u8> {
-        s.bytes()
-            .all(|b| b.is_ascii_digit())
+        (s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0')))
             .then(|| s.parse::<u8>().ok())
             .flatten()
             .filter(|&n| n <= TOKENS)
@@ -144,7 +144,8 @@ fn parse_hands(text: &str) -> Result<[u8; 2], String> {
         .and_then(|(w, b)| Some([hand(w)?, hand(b)?]))
         .ok_or_else(|| {
             format!(
-                "bad hands '{text}': write white's and black's tokens in hand, 0-32, e.g. 32,32"
+                "bad hands '{text}': write white's and black's tokens in hand, 0-32 \
+                 without signs or leading zeros, e.g. 32,32"
             )
         })
 }

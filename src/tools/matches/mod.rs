@@ -120,7 +120,16 @@ impl GameVisitor for Runner<'_> {
             }
             main.clear_progress();
             if let Some(error) = failure {
-                return Err(error);
+                // What was played still counts: the score first, then why
+                // the match could not go on.
+                let played = main.tally.total.games();
+                if played > 0 {
+                    main.print_summary(true);
+                }
+                let plural = if played == 1 { "" } else { "s" };
+                return Err(format!(
+                    "{error}; the match stopped after {played} finished game{plural}"
+                ));
             }
             main.print_summary(true);
             if main.uncounted > 0 {

@@ -72,7 +72,20 @@ pub fn load_openings<G: Game>(path: &Path) -> Result<Vec<G>, String> {
     Ok(openings)
 }
 
-/// What `ludus openings` makes.
+/// Random plies from the start when `--plies` is not given.
+pub const DEFAULT_PLIES: u32 = 4;
+/// Depth of the balance check when `--depth` is not given.
+pub const DEFAULT_DEPTH: u32 = 5;
+/// Node budget of the balance check when `--nodes` is not given: it bounds
+/// the check's cost in every game (a depth-5 search of a Wyke position can
+/// take seconds, and one ply of 6×6 Wyke has some 400 000 moves).
+pub const DEFAULT_NODES: u64 = 20_000;
+/// The balance bound in centipawns when `--max-score` is not given.
+pub const DEFAULT_MAX_SCORE: i32 = 150;
+
+/// What `ludus openings` makes. The options after `seed` shape the random
+/// walk and its balance check, so they do not apply to a game with a random
+/// start; `None` means the default.
 #[derive(Clone, Debug)]
 pub struct OpeningsConfig {
     /// The game.
@@ -81,12 +94,29 @@ pub struct OpeningsConfig {
     pub count: usize,
     /// The seed: the same seed gives the same positions.
     pub seed: u64,
-    /// Random plies from the start (games without a random start).
-    pub plies: u32,
-    /// Depth of the balance check.
-    pub depth: u32,
+    /// Random plies from the start.
+    pub plies: Option<u32>,
+    /// Maximum depth of the balance check.
+    pub depth: Option<u32>,
+    /// Node budget of the balance check.
+    pub nodes: Option<u64>,
     /// Positions scoring beyond ± this many centipawns are rejected.
-    pub max_score: i32,
+    pub max_score: Option<i32>,
+}
+
+impl OpeningsConfig {
+    /// The options given that only games without a random start use.
+    fn walk_options(&self) -> Vec<&'static str> {
+        [
+            ("--plies", self.plies.is_some()),
+            ("--depth", self.depth.is_some()),
+            ("--nodes", self.nodes.is_some()),
+            ("--max-score", self.max_score.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
 }
 
 /// Makes `config.count` distinct start positions, in the game's notation.
@@ -104,12 +134,30 @@ impl GameVisitor for Generate<'_> {
 
     fn visit<G: Game>(self) -> Self::Output {
         let config = self.config;
+        let random_start = G::random_start(0).is_some();
+        let misplaced = config.walk_options();
+        if random_start && !misplaced.is_empty() {
+            let verb = if misplaced.len() == 1 { "does" } else { "do" };
+            return Err(format!(
+                "{} {verb} not apply to {}: its openings are the game's own random starts",
+                misplaced.join(", "),
+                G::NAME
+            ));
+        }
+        let plies = config.plies.unwrap_or(DEFAULT_PLIES);
+        let check = BalanceCheck {
+            limits: Limits {
+                depth: Some(config.depth.unwrap_or(DEFAULT_DEPTH)),
+                nodes: Some(config.nodes.unwrap_or(DEFAULT_NODES)),
+                ..Limits::default()
+            },
+            max_score: config.max_score.unwrap_or(DEFAULT_MAX_SCORE),
+            tt: TranspositionTable::new(1)?,
+        };
         let mut rng = Rng::new(config.seed);
         let attempts = config.count.saturating_mul(200).saturating_add(1000);
         let mut seen = HashSet::new();
         let mut found = Vec::new();
-        let random_start = G::random_start(0).is_some();
-        let tt = TranspositionTable::new(1)?;
         for _ in 0..attempts {
             if found.len() == config.count {
                 break;
@@ -117,7 +165,7 @@ impl GameVisitor for Generate<'_> {
             let candidate = if random_start {
                 G::random_start(rng.next_u64())
             } else {
-                random_walk::<G>(&mut rng, config.plies)
+                random_walk::<G>(&mut rng, plies)
             };
             let Some(position) = candidate else { continue };
             let fen = position.to_fen();
@@ -126,8 +174,7 @@ impl GameVisitor for Generate<'_> {
             }
             seen.insert(fen.clone());
             // Random starts are the game's own: all of them are fair.
-            if !random_start && shallow_score(&position, config.depth, &tt).abs() > config.max_score
-            {
+            if !random_start && !check.is_balanced(&position) {
                 continue;
             }
             found.push(fen);
@@ -138,11 +185,56 @@ impl GameVisitor for Generate<'_> {
                  try more plies or a larger --max-score",
                 found.len(),
                 G::NAME,
-                config.plies,
+                plies,
                 config.count
             ));
         }
         Ok(found)
+    }
+}
+
+/// The shallow search that keeps lopsided positions out.
+struct BalanceCheck {
+    limits: Limits,
+    max_score: i32,
+    tt: TranspositionTable,
+}
+
+impl BalanceCheck {
+    fn is_balanced<G: Game>(&self, position: &G) -> bool {
+        self.score(position).abs() <= self.max_score
+    }
+
+    /// A single-thread search score under a depth and a node limit, so
+    /// deterministic: the table starts empty and nothing depends on time.
+    /// When even the first iteration does not fit in the node budget (a
+    /// root with more moves than that, or a search cut short in its first
+    /// ply), the static evaluation stands in for it.
+    fn score<G: Game>(&self, position: &G) -> i32 {
+        // Every root move costs a node: with this many the first iteration
+        // cannot finish, so the search would be wasted.
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        if self.limits.nodes.is_some_and(|n| moves.len() as u64 >= n) {
+            return position.evaluate();
+        }
+        self.tt.clear();
+        let request = SearchRequest {
+            root: position,
+            history: &[],
+            limits: &self.limits,
+            multipv: 1,
+            threads: 1,
+            move_overhead: Duration::ZERO,
+            search_moves: &[],
+        };
+        let signals = Signals::new(false);
+        let outcome = search::search(&request, &self.tt, &signals, &mut |_| {});
+        if outcome.depth == 0 {
+            position.evaluate()
+        } else {
+            outcome.score
+        }
     }
 }
 
@@ -166,26 +258,6 @@ fn random_walk<G: Game>(rng: &mut Rng, plies: u32) -> Option<G> {
     Some(position)
 }
 
-/// A fixed-depth single-thread search score (deterministic).
-fn shallow_score<G: Game>(position: &G, depth: u32, tt: &TranspositionTable) -> i32 {
-    tt.clear();
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let request = SearchRequest {
-        root: position,
-        history: &[],
-        limits: &limits,
-        multipv: 1,
-        threads: 1,
-        move_overhead: Duration::ZERO,
-        search_moves: &[],
-    };
-    let signals = Signals::new(false);
-    search::search(&request, tt, &signals, &mut |_| {}).score
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,9 +267,10 @@ mod tests {
             game: "alak".to_string(),
             count,
             seed,
-            plies: 4,
-            depth: 3,
-            max_score: 150,
+            plies: Some(4),
+            depth: Some(3),
+            nodes: None,
+            max_score: None,
         }
     }
 
@@ -218,7 +291,7 @@ mod tests {
     #[test]
     fn impossible_requests_fail_clearly() {
         let mut c = config(5, 1);
-        c.plies = 0;
+        c.plies = Some(0);
         let error = generate_openings(&c).unwrap_err();
         assert!(error.contains("found only 1"), "{error}");
         c.game = "chess".to_string();

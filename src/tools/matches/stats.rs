@@ -5,13 +5,22 @@
 //! Formulas and their sources:
 //!
 //! - **Elo from a score** `s` (logistic model): `elo = -400 log10(1/s - 1)`.
-//! - **Error margin** (cutechess `EloCalculator`): the per-game variance
+//! - **Error margin** (cutechess `Elo::errorMargin`): the per-game variance
 //!   `v = Σ pᵢ (xᵢ - s)²` over the outcomes `xᵢ ∈ {1, ½, 0}` with their
 //!   observed frequencies `pᵢ`; the 95 % interval of the score is
-//!   `s ± 1.959964 √(v/N)`, and the margin is half the Elo width of that
-//!   interval: `(elo(s + δ) - elo(s - δ)) / 2`.
-//! - **LOS** (likelihood of superiority, draws ignored):
-//!   `½ (1 + erf((W - L) / √(2 (W + L))))`.
+//!   `s ± z √(v/N)`, and the margin is half the Elo width of that interval:
+//!   `(elo(s + δ) - elo(s - δ)) / 2`. The quantile `z` is cutechess's own:
+//!   `√2 · erfinv(0.95)` with S. Winitzki's approximation of the inverse
+//!   error function (`a = 8(π-3)/(3π(4-π))`, `y = ln(1-x²)`,
+//!   `erfinv(x) ≈ √(√((2/(πa) + y/2)² - y/a) - (2/(πa) + y/2))`), which gives
+//!   `z = 1.957162` rather than the exact 1.959964 — so the margins printed
+//!   are cutechess's to the last digit.
+//! - **LOS** (likelihood of superiority, draws ignored; cutechess
+//!   `Elo::LOS`): `½ (1 + erf((W - L) / √(2 (W + L))))`, undefined (NaN,
+//!   printed `nan` as cutechess does) without a decisive game. The error
+//!   function is Abramowitz and Stegun 7.1.26 (error < 1.5e-7, where
+//!   cutechess uses the C library's `erf`; the one-decimal percentage can
+//!   differ only within 1.5e-5 % of a rounding boundary).
 //! - **Trinomial SPRT** (cutechess `Sprt::status`, after Michel Van den
 //!   Bergh's BayesElo formulation): from the observed win and loss rates,
 //!   `drawElo = 200 log10((1-pL)/pL · (1-pW)/pW)`; the hypotheses' Elo are
@@ -42,6 +51,17 @@
 
 /// The z value of a two-sided 95 % interval.
 const Z95: f64 = 1.959_963_984_540_054;
+
+/// cutechess's z value of a two-sided 95 % interval: `√2 · erfinv(0.95)`
+/// by Winitzki's approximation (see the module documentation).
+fn cutechess_z95() -> f64 {
+    use std::f64::consts::PI;
+    let a = 8.0 * (PI - 3.0) / (3.0 * PI * (4.0 - PI));
+    let x: f64 = 0.95;
+    let y = (1.0 - x * x).ln();
+    let z = 2.0 / (PI * a) + y / 2.0;
+    std::f64::consts::SQRT_2 * ((z * z - y / a).sqrt() - z).sqrt()
+}
 
 /// Elo difference for an expected score in (0, 1).
 pub fn elo_from_score(score: f64) -> f64 {
@@ -93,8 +113,8 @@ impl Trinomial {
         elo_from_score(self.score())
     }
 
-    /// Half the width of the 95 % interval, in Elo (NaN or infinite when the
-    /// interval reaches a score of 0 or 1).
+    /// Half the width of the 95 % interval, in Elo, as cutechess computes it
+    /// (NaN or infinite when the interval reaches a score of 0 or 1).
     pub fn margin(&self) -> f64 {
         let n = f64::from(self.games());
         if n == 0.0 {
@@ -105,15 +125,16 @@ impl Trinomial {
             + f64::from(self.losses) * s.powi(2)
             + f64::from(self.draws) * (0.5 - s).powi(2))
             / n;
-        let delta = Z95 * (variance / n).sqrt();
+        let delta = cutechess_z95() * (variance / n).sqrt();
         (elo_from_score(s + delta) - elo_from_score(s - delta)) / 2.0
     }
 
-    /// Likelihood of superiority in [0, 1] (0.5 with no decisive game).
+    /// Likelihood of superiority in [0, 1]; NaN with no decisive game (as
+    /// in cutechess: 0/0).
     pub fn los(&self) -> f64 {
         let decisive = f64::from(self.wins + self.losses);
         if decisive == 0.0 {
-            return 0.5;
+            return f64::NAN;
         }
         let diff = f64::from(self.wins) - f64::from(self.losses);
         0.5 * (1.0 + erf(diff / (2.0 * decisive).sqrt()))
@@ -239,16 +260,6 @@ impl Sprt {
             SprtDecision::AcceptH0
         } else {
             SprtDecision::Continue
-        }
-    }
-
-    /// How far `llr` has gone towards the bound it heads for, in percent
-    /// (100 % = H1 accepted, -100 % = H0 accepted).
-    pub fn progress(&self, llr: f64) -> f64 {
-        if llr >= 0.0 {
-            100.0 * llr / self.upper_bound()
-        } else {
-            -100.0 * llr / self.lower_bound()
         }
     }
 
@@ -391,8 +402,9 @@ mod tests {
     fn elo_margin_los_of_a_small_record() {
         // W 10, L 5, D 5: s = 12.5/20 = 0.625; elo = -400 log10(0.6);
         // v = 0.5·0.375² + 0.25·0.625² + 0.25·0.125² = 0.171875;
-        // δ = 1.959964·√(0.171875/20); margin = (elo(s+δ) - elo(s-δ))/2;
-        // LOS = ½(1 + erf(5/√30)).
+        // δ = z·√(0.171875/20) with cutechess's z = √2·erfinv(0.95) by
+        // Winitzki's approximation = 1.957162 (exact: 1.959964);
+        // margin = (elo(s+δ) - elo(s-δ))/2; LOS = ½(1 + erf(5/√30)).
         let t = Trinomial {
             wins: 10,
             losses: 5,
@@ -401,7 +413,12 @@ mod tests {
         assert_eq!(t.games(), 20);
         assert!(close(t.score(), 0.625, 1e-12));
         assert!(close(t.elo(), 88.7395, 1e-3), "{}", t.elo());
-        assert!(close(t.margin(), 143.8749, 1e-3), "{}", t.margin());
+        assert!(
+            close(cutechess_z95(), 1.957_162, 1e-6),
+            "{}",
+            cutechess_z95()
+        );
+        assert!(close(t.margin(), 143.6388, 1e-3), "{}", t.margin());
         assert!(close(t.los(), 0.901647, 1e-5), "{}", t.los());
         assert!(close(t.draw_ratio(), 0.25, 1e-12));
     }
@@ -416,6 +433,13 @@ mod tests {
         assert!(close(t.elo(), 0.0, 1e-9));
         assert!(close(t.los(), 0.5, 1e-9));
         assert_eq!(Trinomial::default().score(), 0.5);
+        let drawn = Trinomial {
+            wins: 0,
+            losses: 0,
+            draws: 5,
+        };
+        assert!(drawn.los().is_nan());
+        assert_eq!(drawn.margin(), 0.0);
     }
 
     #[test]
