@@ -274,3 +274,42 @@ fn after_a_panic_the_bestmove_is_the_best_move_known() {
     assert!(output.contains("info string error: internal"), "{output}");
     assert!(output.lines().any(|l| l == "bestmove 2"), "{output}");
 }
+
+/// A sink that counts its flushes: one per `Output::line` call.
+#[derive(Clone, Default)]
+struct FlushCounter(Arc<std::sync::atomic::AtomicUsize>);
+
+impl std::io::Write for FlushCounter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+#[test]
+fn a_perft_with_400_000_root_moves_reports_in_one_write() {
+    // Found by the protocol fuzz: written a line at a time, the split of
+    // wyke6's start kept the job busy for seconds after `stop`, and the
+    // engine gave up on it.
+    let session = TypedSession::new(ludus::games::wyke::Wyke6::startpos());
+    let sink = FlushCounter::default();
+    let settings = JobSettings {
+        threads: 1,
+        multipv: 1,
+        move_overhead: Duration::ZERO,
+    };
+    let go = GoParams {
+        perft: Some(1),
+        ..GoParams::default()
+    };
+    let tt = Arc::new(TranspositionTable::new(1).unwrap());
+    let job = session
+        .start_job(&go, &settings, tt, Output::new(Box::new(sink.clone())))
+        .unwrap();
+    assert!(job.wait(PATIENCE), "the perft ends");
+    let flushes = sink.0.load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(flushes, 1, "the report in one write");
+}

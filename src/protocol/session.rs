@@ -4,6 +4,7 @@
 //! [`Session`] is object-safe so the protocol loop can switch games at run
 //! time; [`TypedSession`] implements it once, generically, for every game.
 
+use std::fmt::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::time::Duration;
@@ -469,16 +470,21 @@ impl<G: Game> Job<G> {
             self.out.info_string("perft stopped");
             return;
         };
+        // One write for the whole report: a root can have 400 000 moves, and
+        // a line-by-line write would keep the job busy for seconds.
+        let mut report = String::new();
         let mut total = 0;
         for (mv, count) in split {
-            self.out.line(&format!("{}: {count}", root.format_move(mv)));
+            let _ = writeln!(report, "{}: {count}", root.format_move(mv));
             total += count;
         }
         let micros = started.elapsed().as_micros().max(1) as u64;
-        self.out.line(&format!(
+        let _ = write!(
+            report,
             "Nodes searched: {total}\ninfo string perft depth {depth} nodes {total} time {} nps {}",
             micros / 1000,
             total.saturating_mul(1_000_000) / micros
-        ));
+        );
+        self.out.line(&report);
     }
 }
