@@ -2,9 +2,11 @@
 //!
 //! Everything works on masks of plots: for the side to move, `can[a]` holds
 //! the open plots that can take an amount `a` and `claim[a]` those that `a`
-//! claims. A move is noisy when it claims a plot, and the noisy and quiet
-//! moves are generated apart, each exactly once, without generating the
-//! other half (1-1-1-1-1 alone has 376 992 moves on an open 6×6 board).
+//! claims. A move is noisy when it wins at once (every winning move claims,
+//! but most claims do not win). The noisy and quiet moves are generated
+//! apart, each exactly once: the noisy ones from the claiming moves alone,
+//! and only when some move might win (1-1-1-1-1 alone has 376 992 moves on
+//! an open 6×6 board).
 
 use super::moves::{
     WykeMove, AMOUNTS, FIVE, FOUR, KINDS, KIND_NAMES, NO_PLOT, PASS, THREE_ONE, TWO_ONE_ONE,
@@ -13,7 +15,9 @@ use super::moves::{
 use super::{side_name, Wyke, FULL};
 use crate::game::{Game, GameResult, Player};
 
-/// Which moves to generate.
+/// Which moves to generate. [`Wyke::generate`] reads `Noisy` as winning
+/// moves and `Quiet` as the rest; below it (`pick`, `generate_kind`)
+/// `Noisy` means the moves that claim a plot and `Quiet` those that do not.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Filter {
     All,
