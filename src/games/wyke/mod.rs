@@ -8,6 +8,7 @@
 //! Plots are indexed `file * N + rank` (so index order is the notation's sort
 //! order a1 < a2 < …) and claimed plots are `u64` masks derived from tiles.
 
+mod claims;
 pub mod endgame;
 mod eval;
 mod movegen;
@@ -130,6 +131,17 @@ impl<const N: usize> Wyke<N> {
             7
         } else {
             12
+        }
+    }
+
+    /// The claims a side holding `own` plots against `enemy` still needs
+    /// to win by number: 7 plots (12 on 6×6), or a lead of 4 (4×4 only).
+    fn claims_to_win(own: u32, enemy: u32) -> u32 {
+        let by_total = Self::plots_to_win().saturating_sub(own);
+        if N == 4 {
+            by_total.min((enemy + 4).saturating_sub(own))
+        } else {
+            by_total
         }
     }
 
