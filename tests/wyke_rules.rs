@@ -389,12 +389,28 @@ fn pass_when_stuck_and_two_passes_draw() {
     // Passing with a move in hand is illegal.
     let err = Wyke4::startpos().parse_move("pass").unwrap_err();
     assert!(err.contains("only when it has no legal move"), "{err}");
-    // A second pass in a row ends the game drawn.
-    let q = pos4("8800/0088/8800/7777 b 4 1-1-1-1-1 1");
-    let drawn = play(&q, "pass");
-    assert_eq!(drawn.result(), GameResult::Draw);
-    assert_eq!(drawn.result_reason(), "two passes in a row");
-    assert_eq!(perft(&q, 2), 0);
+    let err = after.parse_move("pass").unwrap_err();
+    assert!(err.contains("only when it has no legal move"), "{err}");
+}
+
+#[test]
+fn two_passes_in_a_row_cannot_happen() {
+    // A Builder stuck with 2-1-1 free needs every open plot at 7, a
+    // Destroyer stuck with it every open plot at 1; so 2-1-1 must be under
+    // a marker, and so must 1-1-1-1-1 (it fits any five open plots, or the
+    // four at 6-6; fewer open plots mean the game is over). Then 2-2, 3-1
+    // and 4 are free: the Builder is stuck only with no plot below 6 and
+    // at most one 6, the Destroyer only with no plot above 2. So the two
+    // sides are never stuck together, and the position after any two
+    // passes is refused.
+    let err = Wyke4::from_fen("8800/0088/8800/7777 b 4 1-1-1-1-1 2").unwrap_err();
+    assert!(err.contains("passed here but has a legal move"), "{err}");
+    let both_fives = "8800/0088/8800/7711 d 2-1-1 1-1-1-1-1";
+    for (side, passer) in [("b", "Destroyer"), ("d", "Builder")] {
+        let fen = both_fives.replacen(" d ", &format!(" {side} "), 1);
+        let err = Wyke4::from_fen(&format!("{fen} 2")).unwrap_err();
+        assert!(err.contains(&format!("the {passer} passed here")), "{err}");
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -570,6 +586,38 @@ fn position_notation_round_trips_and_rejects_bad_input() {
         ("3444/4444/4444/4443 b 4 -", "Destroyer is to move"),
         ("8888/4444/4444/4443 b 4 2-2", "already won"),
         ("3444/4444/4444/4443 b 4 2-2 3", "passes-in-a-row"),
+        // The Builder won with its last move, so it cannot have passed.
+        ("8888/4444/4444/4444 d 4 2-2 1", "ended before the pass"),
+        // A pass follows a move of the other side, which then has a marker.
+        (
+            "3444/4444/4444/4443 b - - 1",
+            "must follow a move of the Builder",
+        ),
+        (
+            "3444/4444/4444/4443 d 4 - 1",
+            "must follow a move of the Destroyer",
+        ),
+        (
+            "3444/4444/4444/4443 b 4 - 2",
+            "must follow a move of the Destroyer",
+        ),
+        (
+            "3444/4444/4444/4443 d - - 2",
+            "must follow a move of the Builder",
+        ),
+        // A pass changes nothing, so the passer had no move right here.
+        (
+            "3444/4444/4444/4443 d - - 1",
+            "Builder passed here but has a legal move",
+        ),
+        (
+            "3444/4444/4444/4443 b 4 - 1",
+            "Destroyer passed here but has a legal move",
+        ),
+        (
+            "8800/0088/8800/7777 b 4 1-1-1-1-1 1",
+            "Destroyer passed here",
+        ),
     ] {
         let err = Wyke4::from_fen(fen).unwrap_err();
         assert!(err.contains(fragment), "{fen}: {err}");

@@ -279,8 +279,61 @@ impl<const N: usize> Wyke<N> {
                 side_name(mover)
             ));
         }
-        if self.passes == 2 && self.has_won(mover.opponent()) {
-            return Err("a won position cannot also be drawn by two passes".to_string());
+        if self.passes > 0 {
+            self.validate_passes()?;
+        }
+        Ok(())
+    }
+
+    /// A pass changes nothing but the side to move, so the passes field
+    /// says the last one or two passers stood in this very position with
+    /// no legal move, and the move before the passes was a real one (its
+    /// mover has a marker) unless the game began with them.
+    fn validate_passes(&self) -> Result<(), String> {
+        let passer = self.side.opponent();
+        // The first passer of the run, and the side that moved before it.
+        let (first, before) = if self.passes == 1 {
+            (passer, self.side)
+        } else {
+            (self.side, passer)
+        };
+        let no_markers = self.markers == [NO_MARKER; 2];
+        if self.markers[before.index()] == NO_MARKER && !(no_markers && first == Player::First) {
+            let passes = if self.passes == 1 {
+                format!("the {}'s pass", side_name(first))
+            } else {
+                format!(
+                    "the passes of the {} and the {}",
+                    side_name(first),
+                    side_name(passer)
+                )
+            };
+            return Err(format!(
+                "{passes} must follow a move of the {}, which has no marker \
+                 (only a pass of the Builder can open the game)",
+                side_name(before)
+            ));
+        }
+        if self.has_won(passer) {
+            return Err(format!(
+                "the {} passed but has already won: the game ended before the pass",
+                side_name(passer)
+            ));
+        }
+        let mut passers = vec![passer];
+        if self.passes == 2 {
+            passers.push(self.side);
+        }
+        for player in passers {
+            let mut as_passer = self.clone();
+            as_passer.side = player;
+            if as_passer.has_any_move(&as_passer.reach()) {
+                return Err(format!(
+                    "the {} passed here but has a legal move: a side passes only when it \
+                     has none, and a pass changes nothing else",
+                    side_name(player)
+                ));
+            }
         }
         Ok(())
     }
