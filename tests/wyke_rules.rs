@@ -53,6 +53,8 @@ struct Simple {
     tiles: Vec<Vec<u8>>,
     builder: bool,
     markers: [Option<usize>; 2],
+    /// Passes in a row just made.
+    passes: u8,
 }
 
 /// A simple move: type and plots as (file, rank, amount).
@@ -75,6 +77,7 @@ impl Simple {
             tiles,
             builder: fields[1] == "b",
             markers: [marker(fields[2]), marker(fields[3])],
+            passes: fields.get(4).map_or(0, |p| p.parse().unwrap()),
         }
     }
 
@@ -153,6 +156,7 @@ impl Simple {
             }
         }
         self.markers[usize::from(!self.builder)] = Some(mv.0);
+        self.passes = 0;
         let target = if self.builder { 8 } else { 0 };
         let won = self.has_won(target);
         self.builder = !self.builder;
@@ -187,10 +191,22 @@ impl Simple {
         }
     }
 
+    /// Leaves at exactly `depth` plies from this (ongoing) position.
     fn perft(&self, depth: u32) -> u64 {
         let moves = self.moves();
         if moves.is_empty() {
-            return 1; // the pass
+            // The pass: markers stay; a second pass in a row draws.
+            if depth == 1 {
+                return 1;
+            }
+            let mut child = self.clone();
+            child.builder = !child.builder;
+            child.passes += 1;
+            return if child.passes >= 2 {
+                0
+            } else {
+                child.perft(depth - 1)
+            };
         }
         if depth == 1 {
             return moves.len() as u64;
@@ -269,6 +285,31 @@ fn middle_game_moves_and_perft_match_the_simple_generator() {
     let expected: BTreeSet<String> = simple.moves().iter().map(|m| simple.name(m)).collect();
     assert_eq!(move_names(&pos6(fen6)), expected);
     assert_eq!(perft(&pos6(fen6), 2), simple.perft(2));
+}
+
+#[test]
+fn perft_through_passes_matches_the_simple_generator() {
+    for (fen, depth) in [
+        // The Builder is stuck at once (every open plot holds 7 and
+        // 1-1-1-1-1 is under its own marker).
+        ("8800/0088/8800/7777 b 4 1-1-1-1-1", 4),
+        // Just after that pass.
+        ("8800/0088/8800/7777 d 4 1-1-1-1-1 1", 3),
+        // 4(c1) makes 6-6 with only 7s left, and the Builder must pass.
+        ("8800/0088/8807/7747 d 1-1-1-1-1 2-2", 3),
+    ] {
+        let position = pos4(fen);
+        let simple = Simple::parse(fen);
+        for d in 1..=depth {
+            assert_eq!(perft(&position, d), simple.perft(d), "{fen} depth {d}");
+        }
+    }
+    // The pass is the only move, and the game goes on after it.
+    let stuck = pos4("8800/0088/8800/7777 b 4 1-1-1-1-1");
+    assert_eq!(perft(&stuck, 1), 1);
+    assert_eq!(perft(&stuck, 2), 30);
+    let forced = play(&pos4("8800/0088/8807/7747 d 1-1-1-1-1 2-2"), "4(c1)");
+    assert_eq!(move_names(&forced), BTreeSet::from(["pass".to_string()]));
 }
 
 #[test]
@@ -376,7 +417,7 @@ fn six_six_four_plot_form_only_at_six_six() {
 }
 
 #[test]
-fn pass_when_stuck_and_two_passes_draw() {
+fn pass_when_stuck_and_only_then() {
     // Builder has 2-1-1, 2-2 and 3-1, and every open plot holds 7.
     let p = pos4("8800/0088/8800/7777 b 4 1-1-1-1-1");
     assert_eq!(move_names(&p), BTreeSet::from(["pass".to_string()]));
@@ -389,12 +430,28 @@ fn pass_when_stuck_and_two_passes_draw() {
     // Passing with a move in hand is illegal.
     let err = Wyke4::startpos().parse_move("pass").unwrap_err();
     assert!(err.contains("only when it has no legal move"), "{err}");
-    // A second pass in a row ends the game drawn.
-    let q = pos4("8800/0088/8800/7777 b 4 1-1-1-1-1 1");
-    let drawn = play(&q, "pass");
-    assert_eq!(drawn.result(), GameResult::Draw);
-    assert_eq!(drawn.result_reason(), "two passes in a row");
-    assert_eq!(perft(&q, 2), 0);
+    let err = after.parse_move("pass").unwrap_err();
+    assert!(err.contains("only when it has no legal move"), "{err}");
+}
+
+#[test]
+fn two_passes_in_a_row_cannot_happen() {
+    // A Builder stuck with 2-1-1 free needs every open plot at 7, a
+    // Destroyer stuck with it every open plot at 1; so 2-1-1 must be under
+    // a marker, and so must 1-1-1-1-1 (it fits any five open plots, or the
+    // four at 6-6; fewer open plots mean the game is over). Then 2-2, 3-1
+    // and 4 are free: the Builder is stuck only with no plot below 6 and
+    // at most one 6, the Destroyer only with no plot above 2. So the two
+    // sides are never stuck together, and the position after any two
+    // passes is refused.
+    let err = Wyke4::from_fen("8800/0088/8800/7777 b 4 1-1-1-1-1 2").unwrap_err();
+    assert!(err.contains("passed here but has a legal move"), "{err}");
+    let both_fives = "8800/0088/8800/7711 d 2-1-1 1-1-1-1-1";
+    for (side, passer) in [("b", "Destroyer"), ("d", "Builder")] {
+        let fen = both_fives.replacen(" d ", &format!(" {side} "), 1);
+        let err = Wyke4::from_fen(&format!("{fen} 2")).unwrap_err();
+        assert!(err.contains(&format!("the {passer} passed here")), "{err}");
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -440,6 +497,13 @@ fn wins_by_rank_file_and_long_diagonal() {
         Player::First,
         "four plots in a row",
     );
+    // The other long diagonal, a4-d1.
+    assert_win::<Wyke4>(
+        "8444/4844/4484/4444 b 2-2 3-1",
+        "4(d1)",
+        Player::First,
+        "four plots in a row",
+    );
     // A short diagonal is no line on 4x4: there are none; on 6x6 it wins.
     assert_win::<Wyke6>(
         "444444/444444/444444/444844/448444/484444 b 2-2 3-1",
@@ -455,6 +519,34 @@ fn win_by_farmstead() {
         "4484/4444/0144/0044 d 2-2 4",
         "1-1-1-1-1(d2,c2,b2,d1,c1)",
         Player::Second,
+        "2x2 farmstead",
+    );
+}
+
+#[test]
+fn wins_by_two_claims_in_one_move() {
+    // 2-2 claims c1 and d1 and fills rank 1.
+    assert_win::<Wyke4>(
+        "4444/4444/4444/8866 b 4 3-1",
+        "2-2(c1,d1)",
+        Player::First,
+        "four plots in a row",
+    );
+    // 3-1 claims b1 and a2: the farmstead a1-b2.
+    assert_win::<Wyke4>(
+        "4444/4444/1044/0344 d 2-2 4",
+        "3-1(b1,a2)",
+        Player::Second,
+        "2x2 farmstead",
+    );
+}
+
+#[test]
+fn win_by_farmstead_on_6x6() {
+    assert_win::<Wyke6>(
+        "444444/444444/444444/444444/884444/874444 b 2-2 4",
+        "3-1(c3,b1)",
+        Player::First,
         "2x2 farmstead",
     );
 }
@@ -476,6 +568,12 @@ fn win_by_a_lead_of_four_on_4x4_only() {
         "3-1(a1,d2)",
         Player::First,
         "leads by 4",
+    );
+    assert_win::<Wyke4>(
+        "0444/4404/4444/4440 d 2-2 3-1",
+        "4(b2)",
+        Player::Second,
+        "Destroyer leads by 4 plots (4 to 0)",
     );
     // wyke6 has no lead rule.
     let p = pos6("848484/444444/847444/444444/444444/444444 b 4 2-2");
@@ -570,6 +668,38 @@ fn position_notation_round_trips_and_rejects_bad_input() {
         ("3444/4444/4444/4443 b 4 -", "Destroyer is to move"),
         ("8888/4444/4444/4443 b 4 2-2", "already won"),
         ("3444/4444/4444/4443 b 4 2-2 3", "passes-in-a-row"),
+        // The Builder won with its last move, so it cannot have passed.
+        ("8888/4444/4444/4444 d 4 2-2 1", "ended before the pass"),
+        // A pass follows a move of the other side, which then has a marker.
+        (
+            "3444/4444/4444/4443 b - - 1",
+            "must follow a move of the Builder",
+        ),
+        (
+            "3444/4444/4444/4443 d 4 - 1",
+            "must follow a move of the Destroyer",
+        ),
+        (
+            "3444/4444/4444/4443 b 4 - 2",
+            "must follow a move of the Destroyer",
+        ),
+        (
+            "3444/4444/4444/4443 d - - 2",
+            "must follow a move of the Builder",
+        ),
+        // A pass changes nothing, so the passer had no move right here.
+        (
+            "3444/4444/4444/4443 d - - 1",
+            "Builder passed here but has a legal move",
+        ),
+        (
+            "3444/4444/4444/4443 b 4 - 1",
+            "Destroyer passed here but has a legal move",
+        ),
+        (
+            "8800/0088/8800/7777 b 4 1-1-1-1-1 1",
+            "Destroyer passed here",
+        ),
     ] {
         let err = Wyke4::from_fen(fen).unwrap_err();
         assert!(err.contains(fragment), "{fen}: {err}");

@@ -8,6 +8,7 @@
 //! Plots are indexed `file * N + rank` (so index order is the notation's sort
 //! order a1 < a2 < …) and claimed plots are `u64` masks derived from tiles.
 
+mod claims;
 pub mod endgame;
 mod eval;
 mod movegen;
@@ -130,6 +131,17 @@ impl<const N: usize> Wyke<N> {
             7
         } else {
             12
+        }
+    }
+
+    /// The claims a side holding `own` plots against `enemy` still needs
+    /// to win by number: 7 plots (12 on 6×6), or a lead of 4 (4×4 only).
+    fn claims_to_win(own: u32, enemy: u32) -> u32 {
+        let by_total = Self::plots_to_win().saturating_sub(own);
+        if N == 4 {
+            by_total.min((enemy + 4).saturating_sub(own))
+        } else {
+            by_total
         }
     }
 
@@ -267,8 +279,61 @@ impl<const N: usize> Wyke<N> {
                 side_name(mover)
             ));
         }
-        if self.passes == 2 && self.has_won(mover.opponent()) {
-            return Err("a won position cannot also be drawn by two passes".to_string());
+        if self.passes > 0 {
+            self.validate_passes()?;
+        }
+        Ok(())
+    }
+
+    /// A pass changes nothing but the side to move, so the passes field
+    /// says the last one or two passers stood in this very position with
+    /// no legal move, and the move before the passes was a real one (its
+    /// mover has a marker) unless the game began with them.
+    fn validate_passes(&self) -> Result<(), String> {
+        let passer = self.side.opponent();
+        // The first passer of the run, and the side that moved before it.
+        let (first, before) = if self.passes == 1 {
+            (passer, self.side)
+        } else {
+            (self.side, passer)
+        };
+        let no_markers = self.markers == [NO_MARKER; 2];
+        if self.markers[before.index()] == NO_MARKER && !(no_markers && first == Player::First) {
+            let passes = if self.passes == 1 {
+                format!("the {}'s pass", side_name(first))
+            } else {
+                format!(
+                    "the passes of the {} and the {}",
+                    side_name(first),
+                    side_name(passer)
+                )
+            };
+            return Err(format!(
+                "{passes} must follow a move of the {}, which has no marker \
+                 (only a pass of the Builder can open the game)",
+                side_name(before)
+            ));
+        }
+        if self.has_won(passer) {
+            return Err(format!(
+                "the {} passed but has already won: the game ended before the pass",
+                side_name(passer)
+            ));
+        }
+        let mut passers = vec![passer];
+        if self.passes == 2 {
+            passers.push(self.side);
+        }
+        for player in passers {
+            let mut as_passer = self.clone();
+            as_passer.side = player;
+            if as_passer.has_any_move(&as_passer.reach()) {
+                return Err(format!(
+                    "the {} passed here but has a legal move: a side passes only when it \
+                     has none, and a pass changes nothing else",
+                    side_name(player)
+                ));
+            }
         }
         Ok(())
     }

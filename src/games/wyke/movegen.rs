@@ -2,10 +2,13 @@
 //!
 //! Everything works on masks of plots: for the side to move, `can[a]` holds
 //! the open plots that can take an amount `a` and `claim[a]` those that `a`
-//! claims. A move is noisy when it claims a plot, and the noisy and quiet
-//! moves are generated apart, each exactly once, without generating the
-//! other half (1-1-1-1-1 alone has 376 992 moves on an open 6×6 board).
+//! claims. A move is noisy when it wins at once (every winning move claims,
+//! but most claims do not win). The noisy and quiet moves are generated
+//! apart, each exactly once: the noisy ones from the claiming moves alone,
+//! and only when some move might win (1-1-1-1-1 alone has 376 992 moves on
+//! an open 6×6 board).
 
+use super::claims::{self, bit, Types};
 use super::moves::{
     WykeMove, AMOUNTS, FIVE, FOUR, KINDS, KIND_NAMES, NO_PLOT, PASS, THREE_ONE, TWO_ONE_ONE,
     TWO_TWO,
@@ -13,7 +16,9 @@ use super::moves::{
 use super::{side_name, Wyke, FULL};
 use crate::game::{Game, GameResult, Player};
 
-/// Which moves to generate.
+/// Which moves to generate. [`Wyke::generate`] reads `Noisy` as winning
+/// moves and `Quiet` as the rest; below it (`pick`, `generate_kind`)
+/// `Noisy` means the moves that claim a plot and `Quiet` those that do not.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Filter {
     All,
@@ -130,23 +135,29 @@ impl<const N: usize> Wyke<N> {
         }
         let reach = self.reach();
         let before = moves.len();
-        let can_win = self.can_win_now(&reach);
-        // Winning moves are claims: only claims need generating for them.
+        let winning = match filter {
+            Filter::All => 0,
+            _ => self.winning_types(&reach),
+        };
+        // Winning moves are claims: only claims need generating for them,
+        // and only of the types that might win.
         let generated = match filter {
-            Filter::Noisy if !can_win => return,
+            Filter::Noisy if winning == 0 => return,
             Filter::Noisy => Filter::Noisy,
             _ => Filter::All,
         };
         for kind in 0..KINDS as u8 {
-            if !self.markers.contains(&kind) {
+            let wanted = filter != Filter::Noisy || winning & bit(kind) != 0;
+            if wanted && !self.markers.contains(&kind) {
                 self.generate_kind(&reach, kind, generated, moves);
             }
         }
-        if can_win && filter != Filter::All {
+        if winning != 0 && filter != Filter::All {
             let keep_winning = filter == Filter::Noisy;
             let mut i = before;
             while i < moves.len() {
-                if self.wins(moves[i]) == keep_winning {
+                let mv = moves[i];
+                if (winning & bit(mv.kind) != 0 && self.wins(mv)) == keep_winning {
                     i += 1;
                 } else {
                     moves.swap_remove(i);
@@ -163,28 +174,21 @@ impl<const N: usize> Wyke<N> {
         }
     }
 
-    /// Whether some move might win at once (false is certain): one move
-    /// may claim several plots, so a line counts if all its missing plots
-    /// are claimable.
-    fn can_win_now(&self, r: &Reach) -> bool {
-        let mut claimable = 0u64;
-        for kind in self.available_kinds() {
-            for &a in AMOUNTS[usize::from(kind)] {
-                claimable |= r.claim[usize::from(a)];
-            }
-        }
-        if claimable == 0 {
-            return false;
-        }
+    /// The available types of which some move might win at once (a type
+    /// left out has none; one in the set still has each move checked).
+    fn winning_types(&self, r: &Reach) -> Types {
         let own = self.claimed(self.side);
-        let theirs = self.claimed(self.side.opponent()).count_ones();
-        let most = own.count_ones() + claimable.count_ones().min(5);
-        if most >= Self::plots_to_win() || (N == 4 && most >= theirs + 4) {
-            return true;
-        }
-        Self::win_masks()
-            .iter()
-            .any(|&m| m & !own & !claimable == 0)
+        let enemy = self.claimed(self.side.opponent());
+        let free = self
+            .available_kinds()
+            .fold(0, |types, kind| types | bit(kind));
+        claims::winning_types(
+            Self::win_masks(),
+            own,
+            enemy,
+            &r.claim,
+            Self::claims_to_win(own.count_ones(), enemy.count_ones()),
+        ) & free
     }
 
     /// Whether `mv` wins at once (no legality check; never panics).
