@@ -361,6 +361,31 @@ fn perft_beyond_the_limit_is_refused_and_a_long_perft_stops() {
 }
 
 #[test]
+fn a_perft_over_a_wide_tree_stops_mid_node() {
+    // Found by the protocol fuzz: with `stop` asked once per inner node, one
+    // wyke6 node two plies above the leaves (some 400 000 move generations)
+    // kept the job running past the engine's 5-second wait.
+    let mut engine = Engine::start(&[]);
+    engine.send("setoption name UCI_Variant value wyke6");
+    engine.send("position startpos");
+    engine.ask("isready", "readyok");
+    engine.send("go perft 4");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.send("stop");
+    engine.send("isready");
+    let lines = engine.read_until(|l| l == "readyok");
+    assert!(
+        lines.contains(&"info string perft stopped".to_string()),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
 fn ponderhit_outside_a_ponder_search_is_an_error_that_changes_nothing() {
     let mut engine = Engine::searching();
     engine.send("position startpos");

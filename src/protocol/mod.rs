@@ -358,10 +358,14 @@ impl Engine {
         if let Some(job) = self.job.take() {
             job.signals.stop();
             if !job.wait(STOP_WAIT) {
+                let is_perft = job.is_perft;
                 job.abandon();
                 self.out
-                    .error("internal: the search did not stop in time; its output is dropped");
-                self.out.line("bestmove (none)");
+                    .error("internal: the job did not stop in time; its output is dropped");
+                // A client waiting on a search still needs its bestmove.
+                if !is_perft {
+                    self.out.line("bestmove (none)");
+                }
             }
         }
     }

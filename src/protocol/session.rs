@@ -48,6 +48,8 @@ pub struct RunningJob {
     done: Receiver<()>,
     /// The job's own writer, closed if the engine stops waiting for it.
     out: Output,
+    /// A perft count, which ends without a `bestmove`.
+    pub is_perft: bool,
 }
 
 impl RunningJob {
@@ -379,7 +381,12 @@ impl<G: Game> Session for TypedSession<G> {
                 let _ = done_sender.send(());
             })
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
-        Ok(RunningJob { signals, done, out })
+        Ok(RunningJob {
+            signals,
+            done,
+            out,
+            is_perft: go.perft.is_some(),
+        })
     }
 }
 
