@@ -554,6 +554,8 @@ fn bad_positions_are_rejected_with_the_reason() {
         (&format!("{start} w 11 10"), "White's checkers in hand"),
         (&format!("{start} w 10 -1"), "Black's checkers in hand"),
         (&format!("{start} w 10 10 3"), "passes"),
+        (&format!("{start} w 10 10 0"), "passes"),
+        (&format!("{start} W 10 10"), "bad side to move 'W'"),
         (
             "A11/12/12/12/12/12/12/12/12/12/12/12 b 9 10",
             "a12, a missing corner",

@@ -631,6 +631,8 @@ fn bad_moves_get_clear_errors() {
         ("3-1(a1,e1)", "bad plot 'e1'"),
         ("4(a5)", "bad plot"),
         ("4a1", "malformed"),
+        ("4(a01)", "bad plot 'a01'"),
+        ("2-1-1(b3,b+1,d2)", "bad plot"),
         ("1-1-1-1-1(a1,a2,a3,a4)", "only when both sides hold 6"),
         ("", "malformed"),
     ] {
@@ -661,6 +663,7 @@ fn position_notation_round_trips_and_rejects_bad_input() {
         ("3444/4444/4444/444 b - -", "4 tile counts"),
         ("3444/4444/4494/4443 b - -", "counts are 0 to 8"),
         ("3444/4444/4444/4443 x - -", "bad side"),
+        ("3444/4444/4444/4443 B - -", "bad side"),
         ("3444/4444/4444/4443 b 5 -", "bad Builder's marker"),
         ("3444/4444/4444/4443 b 4 4", "both markers on 4"),
         ("3444/4444/4444/4443 b - 4", "Builder moves first"),

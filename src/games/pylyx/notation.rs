@@ -200,8 +200,17 @@ pub(super) fn parse_position<const N: usize>(fen: &str) -> Result<PylyxGame<N>, 
         parse_count(fields[2], "White's checkers in hand", checkers)?,
         parse_count(fields[3], "Black's checkers in hand", checkers)?,
     ];
-    if let Some(passes) = fields.get(4) {
-        position.passes = parse_count(passes, "number of passes in a row", 2)?;
+    if let Some(&passes) = fields.get(4) {
+        // Written only after a pass, so `0` is not a form of this field.
+        position.passes = match passes {
+            "1" => 1,
+            "2" => 2,
+            other => {
+                return Err(format!(
+                    "bad passes-in-a-row field '{other}': use 1 or 2 (omit it for none)"
+                ))
+            }
+        };
     }
     validate(&mut position)?;
     position.hash = position.compute_hash();

@@ -426,8 +426,8 @@ impl<const N: usize> Game for Wyke<N> {
             }
         }
         let side = match fields[1] {
-            "b" | "B" => Player::First,
-            "d" | "D" => Player::Second,
+            "b" => Player::First,
+            "d" => Player::Second,
             other => return Err(format!("bad side to move '{other}': use b or d")),
         };
         let marker = |text: &str, who: &str| -> Result<u8, String> {

@@ -118,9 +118,14 @@ pub fn plot_name(index: u8, size: usize) -> String {
 pub fn parse_plot(text: &str, size: usize) -> Option<u8> {
     let mut chars = text.chars();
     let file = chars.next()?.to_ascii_lowercase();
-    let rank: usize = chars.as_str().parse().ok()?;
+    let digits = chars.as_str();
+    // Only plain digits: `parse` alone would take `+3` and `03` too.
+    if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        return None;
+    }
+    let rank: usize = digits.parse().ok()?;
     let file = (file as usize).checked_sub('a' as usize)?;
-    if file >= size || !(1..=size).contains(&rank) || chars.as_str().starts_with('+') {
+    if file >= size || !(1..=size).contains(&rank) {
         return None;
     }
     Some((file * size + rank - 1) as u8)
