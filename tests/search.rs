@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use common::countdown::Countdown;
 use ludus::game::Game;
+use ludus::games::wyke::Wyke4;
 use ludus::search::{
-    search, Limits, ScoreReport, SearchOutcome, SearchRequest, Signals, TranspositionTable,
+    search, Bound, Limits, ScoreReport, SearchOutcome, SearchRequest, Signals, TranspositionTable,
 };
 
 fn run(
@@ -126,5 +127,64 @@ fn one_thread_is_deterministic() {
     assert_eq!(
         (a.nodes, a.score, a.best_move),
         (b.nodes, b.score, b.best_move)
+    );
+}
+
+/// Searches `root` with one thread up to `nodes` nodes; the infos reported
+/// and the outcome.
+fn run_nodes<G: Game>(
+    root: &G,
+    nodes: u64,
+) -> (
+    SearchOutcome<G::Move>,
+    Vec<ludus::search::SearchInfo<G::Move>>,
+) {
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let request = SearchRequest {
+        root,
+        history: &[],
+        limits: &limits,
+        multipv: 1,
+        threads: 1,
+        move_overhead: Duration::ZERO,
+        search_moves: &[],
+    };
+    let tt = TranspositionTable::new(16).unwrap();
+    let mut infos = Vec::new();
+    let outcome = search(&request, &tt, &Signals::new(false), &mut |info| {
+        infos.push(info.clone())
+    });
+    (outcome, infos)
+}
+
+#[test]
+fn an_interrupted_iteration_plays_the_move_that_failed_high() {
+    // In Wyke the aspiration window of depth 4 fails high from the start;
+    // node limits spread over that iteration stop it at various points.
+    // Whenever the last word was a fail high, its move has beaten the last
+    // completed iteration's best and is the one played.
+    let root = Wyke4::startpos();
+    let mut fail_highs_played = 0;
+    for nodes in (100_000..=400_000).step_by(25_000) {
+        let (outcome, infos) = run_nodes(&root, nodes);
+        let last = infos.last().expect("at least depth 1 completes");
+        let expected = last.pv[0];
+        if last.bound == Some(Bound::Lower) {
+            fail_highs_played += 1;
+        }
+        assert_eq!(
+            outcome.best_move,
+            Some(expected),
+            "{nodes} nodes: bestmove {:?} but the last info was {:?}",
+            outcome.best_move.map(|m| root.format_move(m)),
+            root.format_move(expected)
+        );
+    }
+    assert!(
+        fail_highs_played > 0,
+        "no node limit stopped the search after a fail high; move the range"
     );
 }

@@ -416,8 +416,14 @@ fn iterate<G: Game>(
             root_move.previous_score = root_move.score;
         }
         for pv_index in 0..multipv {
-            aspiration_search(worker, request, depth, pv_index, is_main, report);
+            let failed = aspiration_search(worker, request, depth, pv_index, is_main, report);
             if worker.stopped {
+                // A move that failed high at this depth has already beaten
+                // the last iteration's best (sorted first), so it is played
+                // rather than dropped, as Stockfish does.
+                if pv_index == 0 && failed == Some(Bound::Lower) {
+                    best = worker.root_moves[0].clone();
+                }
                 break;
             }
             worker.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
@@ -465,7 +471,9 @@ fn iterate<G: Game>(
 }
 
 /// Searches one principal variation at `depth`, starting with a narrow
-/// window around the previous score and widening it on failure.
+/// window around the previous score and widening it on failure. Returns
+/// the bound of the last completed search that failed, if any (what an
+/// interrupted iteration still knows).
 fn aspiration_search<G: Game>(
     worker: &mut Worker<G>,
     request: &SearchRequest<G>,
@@ -473,7 +481,7 @@ fn aspiration_search<G: Game>(
     pv_index: usize,
     is_main: bool,
     report: &mut dyn FnMut(&SearchInfo<G::Move>),
-) {
+) -> Option<Bound> {
     let previous = worker.root_moves[pv_index].previous_score;
     let mut delta = 25;
     let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
@@ -481,10 +489,11 @@ fn aspiration_search<G: Game>(
     } else {
         (-INFINITY, INFINITY)
     };
+    let mut failed = None;
     loop {
         let score = worker.search_root(request.root, depth as i32, alpha, beta, pv_index);
         if worker.stopped {
-            return;
+            return failed;
         }
         let bound = if score <= alpha {
             beta = (alpha + beta) / 2;
@@ -494,8 +503,9 @@ fn aspiration_search<G: Game>(
             beta = (score + delta).min(INFINITY);
             Bound::Lower
         } else {
-            return;
+            return None;
         };
+        failed = Some(bound);
         if is_main {
             report(&make_info(
                 worker.ctx_ref(),
