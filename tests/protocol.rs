@@ -338,6 +338,20 @@ fn options_change_during_a_search_apply_to_the_next() {
     );
 }
 
+/// Stops a running perft and checks it ends with its own notice and no
+/// error; the lines up to the next `readyok`.
+fn stop_perft_cleanly(engine: &mut Engine) -> Vec<String> {
+    engine.send("stop");
+    engine.send("isready");
+    let lines = engine.read_until(|l| l == "readyok");
+    assert!(
+        lines.contains(&"info string perft stopped".to_string()),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    lines
+}
+
 #[test]
 fn perft_beyond_the_limit_is_refused_and_a_long_perft_stops() {
     let mut engine = Engine::start(&[]);
@@ -348,14 +362,7 @@ fn perft_beyond_the_limit_is_refused_and_a_long_perft_stops() {
     }
     // Far too long to finish: `stop` ends it, and nothing more is printed.
     engine.send("go perft 40");
-    engine.send("stop");
-    engine.send("isready");
-    let lines = engine.read_until(|l| l == "readyok");
-    assert!(
-        lines.contains(&"info string perft stopped".to_string()),
-        "{lines:#?}"
-    );
-    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    stop_perft_cleanly(&mut engine);
     let quiet = engine.lines_within(Duration::from_millis(300));
     assert!(quiet.is_empty(), "{quiet:#?}");
 }
@@ -371,14 +378,7 @@ fn a_perft_over_a_wide_tree_stops_mid_node() {
     engine.ask("isready", "readyok");
     engine.send("go perft 4");
     std::thread::sleep(Duration::from_millis(300));
-    engine.send("stop");
-    engine.send("isready");
-    let lines = engine.read_until(|l| l == "readyok");
-    assert!(
-        lines.contains(&"info string perft stopped".to_string()),
-        "{lines:#?}"
-    );
-    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    let lines = stop_perft_cleanly(&mut engine);
     assert!(
         !lines.iter().any(|l| l.starts_with("bestmove")),
         "{lines:#?}"

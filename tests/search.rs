@@ -10,9 +10,37 @@ use common::countdown::Countdown;
 use ludus::game::Game;
 use ludus::games::wyke::Wyke4;
 use ludus::search::{
-    search, Bound, Limits, ScoreReport, SearchOutcome, SearchRequest, Signals, TranspositionTable,
+    search, Bound, Limits, ScoreReport, SearchInfo, SearchOutcome, SearchRequest, Signals,
+    TranspositionTable,
 };
 
+/// Searches `root` with a fresh table; the outcome and every info reported.
+fn search_with<G: Game>(
+    root: &G,
+    limits: Limits,
+    threads: usize,
+    multipv: usize,
+    hash_mib: usize,
+) -> (SearchOutcome<G::Move>, Vec<SearchInfo<G::Move>>) {
+    let request = SearchRequest {
+        root,
+        history: &[],
+        limits: &limits,
+        multipv,
+        threads,
+        move_overhead: Duration::ZERO,
+        search_moves: &[],
+    };
+    let tt = TranspositionTable::new(hash_mib).unwrap();
+    let mut infos = Vec::new();
+    let outcome = search(&request, &tt, &Signals::new(false), &mut |info| {
+        infos.push(info.clone())
+    });
+    (outcome, infos)
+}
+
+/// Searches a Countdown position to `depth`; the outcome and the scores of
+/// the last reported iteration, one per line of MultiPV.
 fn run(
     fen: &str,
     depth: u32,
@@ -24,23 +52,14 @@ fn run(
         depth: Some(depth),
         ..Limits::default()
     };
-    let request = SearchRequest {
-        root: &root,
-        history: &[],
-        limits: &limits,
-        multipv,
-        threads,
-        move_overhead: Duration::ZERO,
-        search_moves: &[],
-    };
-    let tt = TranspositionTable::new(1).unwrap();
+    let (outcome, infos) = search_with(&root, limits, threads, multipv, 1);
     let mut last_scores = Vec::new();
-    let outcome = search(&request, &tt, &Signals::new(false), &mut |info| {
+    for info in infos {
         if info.multipv == 1 {
             last_scores.clear();
         }
         last_scores.push(info.score);
-    });
+    }
     (outcome, last_scores)
 }
 
@@ -130,36 +149,6 @@ fn one_thread_is_deterministic() {
     );
 }
 
-/// Searches `root` with one thread up to `nodes` nodes; the infos reported
-/// and the outcome.
-fn run_nodes<G: Game>(
-    root: &G,
-    nodes: u64,
-) -> (
-    SearchOutcome<G::Move>,
-    Vec<ludus::search::SearchInfo<G::Move>>,
-) {
-    let limits = Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    };
-    let request = SearchRequest {
-        root,
-        history: &[],
-        limits: &limits,
-        multipv: 1,
-        threads: 1,
-        move_overhead: Duration::ZERO,
-        search_moves: &[],
-    };
-    let tt = TranspositionTable::new(16).unwrap();
-    let mut infos = Vec::new();
-    let outcome = search(&request, &tt, &Signals::new(false), &mut |info| {
-        infos.push(info.clone())
-    });
-    (outcome, infos)
-}
-
 #[test]
 fn an_interrupted_iteration_plays_the_move_that_failed_high() {
     // In Wyke the aspiration window of depth 4 fails high from the start;
@@ -169,7 +158,11 @@ fn an_interrupted_iteration_plays_the_move_that_failed_high() {
     let root = Wyke4::startpos();
     let mut fail_highs_played = 0;
     for nodes in (100_000..=400_000).step_by(25_000) {
-        let (outcome, infos) = run_nodes(&root, nodes);
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let (outcome, infos) = search_with(&root, limits, 1, 1, 16);
         let last = infos.last().expect("at least depth 1 completes");
         let expected = last.pv[0];
         if last.bound == Some(Bound::Lower) {
