@@ -10,8 +10,9 @@
 
 use std::collections::HashMap;
 
-use ludus::game::{splitmix64, Game, GameResult};
-use ludus::games::wyx::Wyx;
+use ludus_rules::games::wyx::Wyx;
+use ludus_rules::random::splitmix64;
+use ludus_rules::{Game, GameResult};
 
 /// The exact value for the side to move: 1 win, 0 draw, -1 loss.
 fn solve(position: &Wyx, memo: &mut HashMap<String, i8>) -> i8 {

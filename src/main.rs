@@ -6,14 +6,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use ludus::games::{DEFAULT_GAME, GAME_NAMES};
-use ludus::search::MAX_PLY;
-use ludus::tools::bench::{run_bench, BenchConfig};
-use ludus::tools::matches::cli::{self as match_cli, Parsed};
-use ludus::tools::matches::openings::{generate_openings, OpeningsConfig};
-use ludus::tools::matches::run_match;
-use ludus::tools::perft::run_perft;
-use ludus::tools::solve::{run_solve, TARGETS};
+use ludus_arena::cli::{self as match_cli, Parsed};
+use ludus_arena::run_match;
+use ludus_engine::bench::{run_bench, BenchConfig};
+use ludus_engine::openings::{generate_openings, OpeningsConfig};
+use ludus_engine::perft::run_perft;
+use ludus_engine::search::MAX_PLY;
+use ludus_engine::solve::{run_solve, target_names};
+use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
 
 /// An engine daemon for Alak, Alfred's Wyke, Pylyx and Wyx, speaking UCI and
 /// UGI on standard input and output.
@@ -112,11 +112,12 @@ fn game_name(text: &str) -> Result<String, String> {
 }
 
 fn solve_target(text: &str) -> Result<String, String> {
-    TARGETS
+    let targets = target_names();
+    targets
         .iter()
         .find(|name| name.eq_ignore_ascii_case(text))
         .map(|name| name.to_string())
-        .ok_or_else(|| format!("unknown target '{text}'; targets: {}", TARGETS.join(", ")))
+        .ok_or_else(|| format!("unknown target '{text}'; targets: {}", targets.join(", ")))
 }
 
 fn main() -> ExitCode {
@@ -125,7 +126,7 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     let result = match cli.tool {
-        None => ludus::protocol::run_daemon(&cli.game),
+        None => ludus_engine::protocol::run_daemon(&cli.game),
         Some(Tool::Perft { game, depth, fen }) => perft(&game, depth, fen.as_deref()),
         Some(Tool::Bench {
             game,

@@ -1,7 +1,8 @@
 //! Alak: perft table, named edge cases and notation round trips.
 
-use ludus::game::{perft, Game, GameResult, Player};
-use ludus::games::alak::Alak;
+use ludus_rules::games::alak::Alak;
+use ludus_rules::perft::perft;
+use ludus_rules::{Game, GameResult, Player, Searchable};
 
 fn pos(fen: &str) -> Alak {
     Alak::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

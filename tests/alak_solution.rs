@@ -7,10 +7,14 @@ mod common;
 use std::time::Duration;
 
 use common::{best_move, Engine};
-use ludus::game::{splitmix64, Game, GameResult, KnownValue};
-use ludus::games::alak::solution::{self, Solution, INDICES};
-use ludus::games::alak::Alak;
-use ludus::search::{self, Limits, ScoreReport, SearchRequest, Signals, TranspositionTable};
+use ludus_engine::search::{self, Limits, ScoreReport, SearchRequest, Signals, TranspositionTable};
+use ludus_rules::games::alak::solution::{self, Solution, INDICES};
+use ludus_rules::games::alak::{Alak, AlakSettings};
+use ludus_rules::random::splitmix64;
+use ludus_rules::{Game, GameResult, KnownValue};
+
+/// The search with the solved table switched on (option AlakSolution).
+const WITH_TABLE: AlakSettings = AlakSettings { use_solution: true };
 
 fn pos(fen: &str) -> Alak {
     Alak::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -158,7 +162,6 @@ fn the_start_is_reachable_and_the_reachable_set_is_closed() {
 /// score is exact and the principal variation plays the result out.
 #[test]
 fn the_engine_keeps_the_value_in_1000_random_positions() {
-    solution::set_enabled(true);
     let table = solution::table();
     let tt = TranspositionTable::new(1).unwrap();
     let limits = Limits {
@@ -180,6 +183,7 @@ fn the_engine_keeps_the_value_in_1000_random_positions() {
         let fen = root.to_fen();
         let request = SearchRequest {
             root: &root,
+            settings: &WITH_TABLE,
             history: &[],
             limits: &limits,
             multipv: 1,
@@ -233,7 +237,6 @@ fn the_engine_keeps_the_value_in_1000_random_positions() {
 /// the search checks repetition first.
 #[test]
 fn repetition_in_the_game_overrides_the_table() {
-    solution::set_enabled(true);
     let table = solution::table();
     let root = pos("ooxx_______ x");
     let winning = root.parse_move("3-5").unwrap();
@@ -267,6 +270,7 @@ fn repetition_in_the_game_overrides_the_table() {
     };
     let request = SearchRequest {
         root: &root,
+        settings: &WITH_TABLE,
         history: &history,
         limits: &limits,
         multipv: 1,
@@ -281,7 +285,7 @@ fn repetition_in_the_game_overrides_the_table() {
 
 #[test]
 fn solve_reports_the_whole_result() {
-    let report = ludus::tools::solve::AlakReport::compute();
+    let report = ludus_rules::games::alak::report::AlakReport::compute();
     assert_eq!(report.start, KnownValue::Draw);
     assert_eq!(report.valid.total(), 147_290);
     assert_eq!(report.reachable.total(), 128_756);

@@ -9,13 +9,13 @@ use std::time::Duration;
 
 use common::countdown::Countdown;
 use common::{best_move, Captured, Engine, PATIENCE};
-use ludus::game::Game;
-use ludus::games::alak::Alak;
-use ludus::protocol::command::GoParams;
-use ludus::protocol::session::{JobSettings, Session, TypedSession};
-use ludus::protocol::Output;
-use ludus::search::Bound;
-use ludus::search::TranspositionTable;
+use ludus_engine::protocol::command::GoParams;
+use ludus_engine::protocol::session::{JobSettings, Session, TypedSession};
+use ludus_engine::protocol::Output;
+use ludus_engine::search::Bound;
+use ludus_engine::search::TranspositionTable;
+use ludus_rules::games::alak::Alak;
+use ludus_rules::{Game, Searchable};
 
 /// Peak resident memory of a process, from /proc (Linux).
 fn peak_rss_kib(pid: u32) -> Option<u64> {
@@ -83,7 +83,7 @@ fn long_quiet_game(plies: usize) -> (Vec<String>, String) {
             "random walk stuck after {} plies",
             line.len()
         );
-        let (next_state, value) = ludus::game::splitmix64(state);
+        let (next_state, value) = ludus_rules::random::splitmix64(state);
         state = next_state;
         let mv = candidates[(value % candidates.len() as u64) as usize];
         line.push(position.format_move(mv));
@@ -294,7 +294,7 @@ fn a_perft_with_400_000_root_moves_reports_in_one_write() {
     // Found by the protocol fuzz: written a line at a time, the split of
     // wyke6's start kept the job busy for seconds after `stop`, and the
     // engine gave up on it.
-    let session = TypedSession::new(ludus::games::wyke::Wyke6::startpos());
+    let session = TypedSession::new(ludus_rules::games::wyke::Wyke6::startpos());
     let sink = FlushCounter::default();
     let settings = JobSettings {
         threads: 1,

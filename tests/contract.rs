@@ -4,8 +4,9 @@
 
 use std::collections::HashSet;
 
-use ludus::game::{splitmix64, Game, GameMove, GameResult};
-use ludus::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::random::splitmix64;
+use ludus_rules::{GameMove, GameResult, Searchable};
 
 struct Rng(u64);
 
@@ -28,7 +29,7 @@ struct Contract {
 impl GameVisitor for Contract {
     type Output = ();
 
-    fn visit<G: Game>(self) {
+    fn visit<G: Searchable>(self) {
         let mut rng = Rng(0x5EED ^ G::NAME.len() as u64);
         let start = G::startpos();
         assert_eq!(
@@ -78,7 +79,7 @@ impl GameVisitor for Contract {
 }
 
 /// Checks one position and returns its legal moves.
-fn check_position<G: Game>(position: &G) -> Vec<G::Move> {
+fn check_position<G: Searchable>(position: &G) -> Vec<G::Move> {
     let name = G::NAME;
     let fen = position.to_fen();
     let reparsed =
@@ -134,7 +135,7 @@ fn check_position<G: Game>(position: &G) -> Vec<G::Move> {
             "{name}: move index out of range"
         );
     }
-    let eval = position.evaluate();
+    let eval = position.evaluate(&G::Settings::default());
     assert!(
         eval.abs() < 20_000,
         "{name}: evaluation {eval} out of range at {fen}"

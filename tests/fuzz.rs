@@ -10,9 +10,10 @@ mod common;
 
 use common::Captured;
 
-use ludus::game::{splitmix64, Game};
-use ludus::games::{visit_game, GameVisitor, GAME_NAMES};
-use ludus::protocol::{Engine, Output};
+use ludus_engine::protocol::{Engine, Output};
+use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::random::splitmix64;
+use ludus_rules::Searchable;
 
 fn iterations(default: usize) -> usize {
     std::env::var("LUDUS_FUZZ_ITERATIONS")
@@ -99,7 +100,7 @@ struct ParserFuzz {
 }
 
 /// A position reached by random play, with the text of a few legal moves.
-struct Sample<G: Game> {
+struct Sample<G: Searchable> {
     position: G,
     moves: Vec<String>,
 }
@@ -107,7 +108,7 @@ struct Sample<G: Game> {
 /// Random positions from the start and the bench positions. Move lists are
 /// generated once here, not per fuzz input: some games have hundreds of
 /// thousands of moves in a position.
-fn sample_positions<G: Game>(rng: &mut Rng, count: usize) -> Vec<Sample<G>> {
+fn sample_positions<G: Searchable>(rng: &mut Rng, count: usize) -> Vec<Sample<G>> {
     let mut seeds: Vec<G> = vec![G::startpos()];
     seeds.extend(
         G::BENCH_POSITIONS
@@ -142,7 +143,7 @@ fn sample_positions<G: Game>(rng: &mut Rng, count: usize) -> Vec<Sample<G>> {
 impl GameVisitor for ParserFuzz {
     type Output = ();
 
-    fn visit<G: Game>(self) {
+    fn visit<G: Searchable>(self) {
         let mut rng = Rng(0xF022 ^ G::NAME.len() as u64);
         let samples = sample_positions::<G>(&mut rng, 100);
         for _ in 0..self.iterations {
@@ -164,7 +165,7 @@ impl GameVisitor for ParserFuzz {
                     "{}: hash of '{canonical}'",
                     G::NAME
                 );
-                let _ = (parsed.evaluate(), parsed.result());
+                let _ = (parsed.evaluate(&G::Settings::default()), parsed.result());
             }
             let text = match sample.moves.is_empty() {
                 true => "pass".to_string(),
@@ -293,7 +294,7 @@ fn startpos_of(game: &str) -> String {
     struct Start;
     impl GameVisitor for Start {
         type Output = String;
-        fn visit<G: Game>(self) -> String {
+        fn visit<G: Searchable>(self) -> String {
             G::startpos().to_fen()
         }
     }

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use ludus::game::{Game, GameResult};
-use ludus::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::{GameResult, Searchable};
 
 const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
 
@@ -300,7 +300,7 @@ struct AllOngoing<'a>(&'a [&'a str]);
 impl GameVisitor for AllOngoing<'_> {
     type Output = Result<(), String>;
 
-    fn visit<G: Game>(self) -> Self::Output {
+    fn visit<G: Searchable>(self) -> Self::Output {
         for line in self.0 {
             let position = G::from_fen(line)?;
             if position.result() != GameResult::Ongoing {

@@ -4,8 +4,10 @@
 
 mod pylyx_model;
 
-use ludus::game::{perft, splitmix64, Game, GameResult, Player};
-use ludus::games::pylyx::{Pylyx, Pylyx10, PylyxMove};
+use ludus_rules::games::pylyx::{Pylyx, Pylyx10, PylyxMove};
+use ludus_rules::perft::perft;
+use ludus_rules::random::splitmix64;
+use ludus_rules::{Game, GameResult, Player, Searchable};
 use pylyx_model::Model;
 
 fn pos<G: Game>(fen: &str) -> G {

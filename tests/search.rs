@@ -7,23 +7,25 @@ mod common;
 use std::time::Duration;
 
 use common::countdown::Countdown;
-use ludus::game::Game;
-use ludus::games::wyke::Wyke4;
-use ludus::search::{
+use ludus_engine::search::{
     search, Bound, Limits, ScoreReport, SearchInfo, SearchOutcome, SearchRequest, Signals,
     TranspositionTable,
 };
+use ludus_rules::games::wyke::Wyke4;
+use ludus_rules::{Game, Searchable};
 
 /// Searches `root` with a fresh table; the outcome and every info reported.
-fn search_with<G: Game>(
+fn search_with<G: Searchable>(
     root: &G,
     limits: Limits,
     threads: usize,
     multipv: usize,
     hash_mib: usize,
 ) -> (SearchOutcome<G::Move>, Vec<SearchInfo<G::Move>>) {
+    let settings = G::Settings::default();
     let request = SearchRequest {
         root,
+        settings: &settings,
         history: &[],
         limits: &limits,
         multipv,

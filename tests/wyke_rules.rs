@@ -4,8 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use ludus::game::{perft, Game, GameResult, Player};
-use ludus::games::wyke::{Wyke4, Wyke6};
+use ludus_rules::games::wyke::{Wyke4, Wyke6};
+use ludus_rules::perft::perft;
+use ludus_rules::{Game, GameResult, Player, Searchable};
 
 fn pos4(fen: &str) -> Wyke4 {
     Wyke4::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -457,7 +458,7 @@ fn two_passes_in_a_row_cannot_happen() {
 // ---------------------------------------------------------------------------
 // Wins.
 
-fn assert_win<G: Game>(fen: &str, mv: &str, winner: Player, reason: &str) {
+fn assert_win<G: Searchable>(fen: &str, mv: &str, winner: Player, reason: &str) {
     let before = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(before.result(), GameResult::Ongoing);
     let parsed = before.parse_move(mv).unwrap();
@@ -711,8 +712,8 @@ fn position_notation_round_trips_and_rejects_bad_input() {
 
 #[test]
 fn moves_pack_into_32_bits_and_back() {
-    use ludus::game::GameMove;
-    use ludus::games::wyke::moves::WykeMove;
+    use ludus_rules::games::wyke::moves::WykeMove;
+    use ludus_rules::GameMove;
     let six_six = pos4("8800/0088/8800/4563 b 2-2 3-1");
     let w6 = Wyke6::startpos();
     let stuck = pos4("8800/0088/8800/7777 b 4 1-1-1-1-1");

@@ -3,8 +3,10 @@
 //! by copying everything. Both must give the same children (as position
 //! notation) at every node, and so the same perft counts.
 
-use ludus::game::{perft, splitmix64, Game};
-use ludus::games::wyx::Wyx;
+use ludus_rules::games::wyx::Wyx;
+use ludus_rules::perft::perft;
+use ludus_rules::random::splitmix64;
+use ludus_rules::Game;
 
 #[derive(Clone)]
 struct Brute {

@@ -4,8 +4,9 @@
 mod common;
 
 use common::{best_move, Engine};
-use ludus::game::{splitmix64, Game, GameResult};
-use ludus::games::wyx::Wyx;
+use ludus_rules::games::wyx::Wyx;
+use ludus_rules::random::splitmix64;
+use ludus_rules::{Game, GameResult};
 
 /// The result the final position's notation implies: the side that just
 /// moved wins with an empty hand; otherwise fewer tokens in hand wins.

@@ -3,8 +3,8 @@
 
 use std::collections::HashSet;
 
-use ludus::game::{Game, GameResult, Player};
-use ludus::games::wyx::Wyx;
+use ludus_rules::games::wyx::Wyx;
+use ludus_rules::{Game, GameResult, Player, Searchable};
 
 /// The default layout, ranks 8 to 1.
 const LAYOUT: [&str; 8] = [

@@ -9,7 +9,7 @@
 //! `panic_at` plants a bug: evaluation panics at that counter (only on the
 //! main search thread, the one named "search", with `main`).
 
-use ludus::game::{Game, GameMove, GameResult, Player};
+use ludus_rules::{Game, GameMove, GameResult, Player, Searchable};
 
 /// A countdown position: `<counter> <side 1|2> <waits 0|1> [panic-at [main]]`.
 #[derive(Clone, Debug)]
@@ -37,10 +37,6 @@ impl GameMove for Take {
 impl Game for Countdown {
     type Move = Take;
     const NAME: &'static str = "countdown";
-    const MOVE_INDEX_COUNT: usize = 3;
-    const NULL_MOVE_SAFE: bool = false;
-    const BENCH_POSITIONS: &'static [&'static str] = &["20 1 0"];
-    const BENCH_DEPTH: u32 = 4;
 
     fn startpos() -> Self {
         Countdown::from_fen("20 1 0").unwrap()
@@ -75,7 +71,7 @@ impl Game for Countdown {
         // Mixed like a Zobrist key: the table indexes by the high bits.
         let state =
             (u64::from(self.counter) * 2 + self.side.index() as u64) * 2 + u64::from(self.waits);
-        ludus::game::splitmix64(state).1
+        ludus_rules::random::splitmix64(state).1
     }
     fn parse_move(&self, text: &str) -> Result<Take, String> {
         let take = text.parse().map(Take).map_err(|_| "not a number")?;
@@ -87,9 +83,6 @@ impl Game for Countdown {
     }
     fn format_move(&self, mv: Take) -> String {
         mv.0.to_string()
-    }
-    fn move_index(&self, mv: Take) -> usize {
-        mv.0 as usize
     }
     fn generate_moves(&self, moves: &mut Vec<Take>) {
         if self.counter > 0 {
@@ -103,14 +96,8 @@ impl Game for Countdown {
         self.counter -= mv.0.min(self.counter);
         self.side = self.side.opponent();
     }
-    fn make_null_move(&mut self) {
-        self.side = self.side.opponent();
-    }
     fn is_legal(&self, mv: Take) -> bool {
         self.counter > 0 && mv.0 <= self.counter.min(2) && (mv.0 > 0 || self.waits)
-    }
-    fn is_noisy(&self, _: Take) -> bool {
-        false
     }
     fn is_irreversible(&self, mv: Take) -> bool {
         mv.0 > 0
@@ -124,7 +111,27 @@ impl Game for Countdown {
     fn result_reason(&self) -> String {
         "the counter reached 0".to_string()
     }
-    fn evaluate(&self) -> i32 {
+    fn render(&self) -> String {
+        self.to_fen()
+    }
+}
+
+impl Searchable for Countdown {
+    type Settings = ();
+    const MOVE_INDEX_COUNT: usize = 3;
+    const NULL_MOVE_SAFE: bool = false;
+    const BENCH_POSITIONS: &'static [&'static str] = &["20 1 0"];
+    const BENCH_DEPTH: u32 = 4;
+    fn move_index(&self, mv: Take) -> usize {
+        mv.0 as usize
+    }
+    fn make_null_move(&mut self) {
+        self.side = self.side.opponent();
+    }
+    fn is_noisy(&self, _: Take) -> bool {
+        false
+    }
+    fn evaluate(&self, _: &()) -> i32 {
         let this_thread =
             !self.panic_on_main_thread_only || std::thread::current().name() == Some("search");
         assert!(
@@ -132,8 +139,5 @@ impl Game for Countdown {
             "planted bug"
         );
         0
-    }
-    fn render(&self) -> String {
-        self.to_fen()
     }
 }

@@ -1,0 +1,233 @@
+//! PGN output: one game at a time, in ludus notation, with the engines'
+//! `{score/depth time}` comments.
+
+use super::referee::GameRecord;
+use ludus_rules::Player;
+
+/// The tags of one game that do not come from its record.
+pub struct PgnHeader<'a> {
+    /// `Event`.
+    pub event: &'a str,
+    /// `Round` (the game's number in the match).
+    pub round: u32,
+    /// The first mover's engine.
+    pub white: &'a str,
+    /// The second mover's engine.
+    pub black: &'a str,
+    /// The game's name (`Game` tag).
+    pub game: &'a str,
+    /// PGN `TimeControl` values of the first and second mover.
+    pub time_controls: [String; 2],
+    /// `Date`, as `YYYY.MM.DD`.
+    pub date: &'a str,
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// A comment's score: pawns with a sign, or `+M3` / `-M2` for mates.
+fn score_text(report: &super::engine::SearchReport) -> Option<String> {
+    if let Some(mate) = report.mate {
+        return Some(if mate > 0 {
+            format!("+M{mate}")
+        } else {
+            format!("-M{}", -mate)
+        });
+    }
+    report.score.map(|cp| {
+        format!(
+            "{}{:.2}",
+            if cp >= 0 { "+" } else { "-" },
+            f64::from(cp.abs()) / 100.0
+        )
+    })
+}
+
+/// The whole game as PGN text, ending with a blank line.
+pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
+    let mut tags = vec![
+        ("Event", header.event.to_string()),
+        ("Site", "?".to_string()),
+        ("Date", header.date.to_string()),
+        ("Round", header.round.to_string()),
+        ("White", header.white.to_string()),
+        ("Black", header.black.to_string()),
+        ("Result", record.result_text().to_string()),
+        ("Game", header.game.to_string()),
+    ];
+    if !record.standard_start {
+        tags.push(("FEN", record.start_fen.clone()));
+        tags.push(("SetUp", "1".to_string()));
+    }
+    tags.push(("PlyCount", record.moves.len().to_string()));
+    tags.push(("Termination", record.termination.pgn().to_string()));
+    let [white_tc, black_tc] = &header.time_controls;
+    if white_tc == black_tc {
+        tags.push(("TimeControl", white_tc.clone()));
+    } else {
+        tags.push(("WhiteTimeControl", white_tc.clone()));
+        tags.push(("BlackTimeControl", black_tc.clone()));
+    }
+    let mut text = String::new();
+    for (name, value) in tags {
+        text.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
+    }
+    text.push('\n');
+
+    let mut words: Vec<String> = Vec::new();
+    let mut number = 1;
+    let mut needs_number = true;
+    for played in &record.moves {
+        match played.mover {
+            Player::First => words.push(format!("{number}.")),
+            Player::Second if needs_number => words.push(format!("{number}...")),
+            Player::Second => {}
+        }
+        words.push(played.text.clone());
+        let time = format!("{:.3}s", played.time.as_secs_f64());
+        let comment = match played
+            .report
+            .as_ref()
+            .and_then(|r| score_text(r).map(|s| (s, r.depth)))
+        {
+            Some((score, Some(depth))) => format!("{{{score}/{depth} {time}}}"),
+            Some((score, None)) => format!("{{{score} {time}}}"),
+            None => format!("{{{time}}}"),
+        };
+        words.push(comment);
+        // After a comment a second-player move takes its own number.
+        needs_number = true;
+        if played.mover == Player::Second {
+            number += 1;
+        }
+    }
+    words.push(format!("{{{}}}", record.reason.replace('}', ")")));
+    words.push(record.result_text().to_string());
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            text.push_str(&line);
+            text.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    text.push_str(&line);
+    text.push_str("\n\n");
+    text
+}
+
+/// Today's date (UTC) as PGN writes it.
+pub fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::SearchReport;
+    use crate::referee::{PlayedMove, Termination};
+    use ludus_rules::GameResult;
+    use std::time::Duration;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_414), (2025, 11, 22));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn a_game_in_pgn() {
+        let played = |text: &str, mover, report| PlayedMove {
+            text: text.to_string(),
+            mover,
+            report,
+            time: Duration::from_millis(250),
+        };
+        let record = GameRecord {
+            start_fen: "xxxx___oooo o".to_string(),
+            standard_start: false,
+            moves: vec![
+                played(
+                    "4-5",
+                    Player::Second,
+                    Some(SearchReport {
+                        depth: Some(6),
+                        score: Some(-35),
+                        mate: None,
+                    }),
+                ),
+                played(
+                    "8-7",
+                    Player::First,
+                    Some(SearchReport {
+                        depth: Some(5),
+                        score: Some(29_998),
+                        mate: Some(2),
+                    }),
+                ),
+                played("1-2", Player::Second, None),
+            ],
+            result: GameResult::Win(Player::Second),
+            reason: "a loses on time".to_string(),
+            termination: Termination::TimeForfeit,
+        };
+        let header = PgnHeader {
+            event: "test \"x\"",
+            round: 3,
+            white: "a",
+            black: "b",
+            game: "alak",
+            time_controls: ["10+0.1".to_string(), "10+0.1".to_string()],
+            date: "2026.11.22",
+        };
+        let text = format_game(&header, &record);
+        assert!(
+            text.starts_with("[Event \"test \\\"x\\\"\"]\n[Site \"?\"]\n[Date \"2026.11.22\"]\n")
+        );
+        for tag in [
+            "[Round \"3\"]",
+            "[White \"a\"]",
+            "[Black \"b\"]",
+            "[Result \"0-1\"]",
+            "[Game \"alak\"]",
+            "[FEN \"xxxx___oooo o\"]",
+            "[PlyCount \"3\"]",
+            "[Termination \"time forfeit\"]",
+            "[TimeControl \"10+0.1\"]",
+        ] {
+            assert!(text.contains(tag), "{tag} in {text}");
+        }
+        assert!(text.lines().all(|line| line.len() <= 79));
+        assert!(text.ends_with("0-1\n\n"));
+        assert!(
+            text.replace('\n', " ").contains(
+                "1... 4-5 {-0.35/6 0.250s} 2. 8-7 {+M2/5 0.250s} 2... 1-2 {0.250s} {a loses on time} 0-1"
+            ),
+            "{text}"
+        );
+    }
+}

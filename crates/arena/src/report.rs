@@ -1,0 +1,403 @@
+//! The running score: counts per engine, per side and per pair, printed in
+//! cutechess-cli's format (so scripts that parse cutechess output work).
+
+use super::stats::{normalized_elo, Pentanomial, Sprt, SprtDecision, Trinomial};
+use ludus_rules::{GameResult, Player};
+
+/// The match so far, from the first engine's point of view.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// All games.
+    pub total: Trinomial,
+    /// Games where the first engine moved first.
+    pub as_first: Trinomial,
+    /// Games where it moved second.
+    pub as_second: Trinomial,
+    /// Complete pairs (with `--repeat`).
+    pub pairs: Pentanomial,
+}
+
+impl Tally {
+    /// Counts a game; returns the first engine's score in halves (0, 1, 2).
+    pub fn add(&mut self, result: GameResult, first_engine_moved_first: bool) -> u32 {
+        let engine_side = if first_engine_moved_first {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let halves = match result {
+            GameResult::Win(winner) if winner == engine_side => 2,
+            GameResult::Win(_) => 0,
+            _ => 1,
+        };
+        let side = if first_engine_moved_first {
+            &mut self.as_first
+        } else {
+            &mut self.as_second
+        };
+        for t in [&mut self.total, side] {
+            match halves {
+                2 => t.wins += 1,
+                0 => t.losses += 1,
+                _ => t.draws += 1,
+            }
+        }
+        halves
+    }
+
+    /// Which model decides the SPRT: the pentanomial one once pairs are
+    /// played (`--repeat`), the trinomial one otherwise.
+    pub fn llr(&self, sprt: &Sprt, paired: bool) -> f64 {
+        if paired {
+            sprt.llr_pentanomial(&self.pairs)
+        } else {
+            sprt.llr_trinomial(&self.total)
+        }
+    }
+}
+
+fn score_line(t: &Trinomial) -> String {
+    format!(
+        "{} - {} - {}  [{}] {}",
+        t.wins,
+        t.losses,
+        t.draws,
+        qt_fixed(t.score(), 3),
+        t.games()
+    )
+}
+
+/// An SPRT line as cutechess prints it: the llr and bounds to 3 significant
+/// digits, and the llr as a percentage of the upper bound (negative on the
+/// way to H0).
+fn sprt_line(label: &str, sprt: &Sprt, llr: f64, decided: bool) -> String {
+    let mut line = format!(
+        "{label}: llr {} ({}%), lbound {}, ubound {}",
+        qt_general(llr, 3),
+        qt_fixed(llr / sprt.upper_bound() * 100.0, 1),
+        qt_general(sprt.lower_bound(), 3),
+        qt_general(sprt.upper_bound(), 3)
+    );
+    if decided {
+        match sprt.decide(llr) {
+            SprtDecision::AcceptH0 => line.push_str(" - H0 was accepted"),
+            SprtDecision::AcceptH1 => line.push_str(" - H1 was accepted"),
+            SprtDecision::Continue => {}
+        }
+    }
+    line
+}
+
+/// Digits shown beyond the kept ones to tell an exact tie (a value exactly
+/// halfway, which Rust rounds to even and Qt away from zero) from a value
+/// merely close to one; a double in the ranges printed here is never within
+/// 10^-40 of a tie without being one.
+const TIE_DIGITS: usize = 40;
+
+/// Whether `tail` (the digits after the kept ones) is exactly one half.
+fn is_tie(tail: &str) -> bool {
+    let mut digits = tail.chars();
+    digits.next() == Some('5') && digits.all(|c| c == '0')
+}
+
+/// Qt's names for the values that are not numbers.
+fn qt_special(x: f64) -> Option<String> {
+    if x.is_nan() {
+        Some("nan".to_string())
+    } else if x.is_infinite() {
+        Some(if x > 0.0 { "inf" } else { "-inf" }.to_string())
+    } else {
+        None
+    }
+}
+
+/// `x` with `decimals` digits after the point, as Qt's `arg(x, 0, 'f',
+/// decimals)` writes it: exact ties rounded away from zero, no sign on a
+/// zero, `nan`, `inf`, `-inf`.
+fn qt_fixed(x: f64, decimals: usize) -> String {
+    if let Some(special) = qt_special(x) {
+        return special;
+    }
+    let magnitude = x.abs();
+    let long = format!("{:.*}", decimals + TIE_DIGITS, magnitude);
+    let rounded = if is_tie(&long[long.len() - TIE_DIGITS..]) {
+        // Half a unit more lands safely inside the upper candidate.
+        magnitude + 0.5 * 10f64.powi(-(decimals as i32))
+    } else {
+        magnitude
+    };
+    let text = format!("{rounded:.decimals$}");
+    if x < 0.0 {
+        format!("-{text}")
+    } else {
+        text
+    }
+}
+
+/// `x` to `precision` significant digits, as Qt's `arg(x, 0, 'g',
+/// precision)` writes it: printf's `%g` choice between fixed and exponent
+/// form (exponent form when the exponent is below -4 or at least
+/// `precision`), trailing zeros dropped, a two-digit exponent at least
+/// (`1.2e-05`), exact ties rounded away from zero, and Qt's `nan`, `inf`.
+fn qt_general(x: f64, precision: usize) -> String {
+    if let Some(special) = qt_special(x) {
+        return special;
+    }
+    let precision = precision.max(1);
+    let magnitude = x.abs();
+    let long = format!("{:.*e}", precision - 1 + TIE_DIGITS, magnitude);
+    let (mantissa, exponent) = long.split_once('e').expect("Rust writes an exponent");
+    let exponent: i32 = exponent.parse().expect("a decimal exponent");
+    let rounded = if is_tie(&mantissa[mantissa.len() - TIE_DIGITS..]) {
+        magnitude + 0.5 * 10f64.powi(exponent - precision as i32 + 1)
+    } else {
+        magnitude
+    };
+    let short = format!("{:.*e}", precision - 1, rounded);
+    let (mantissa, exponent) = short.split_once('e').expect("Rust writes an exponent");
+    let exponent: i32 = exponent.parse().expect("a decimal exponent");
+    let text = if magnitude == 0.0 {
+        "0".to_string()
+    } else if (-4..precision as i32).contains(&exponent) {
+        let decimals = (precision as i32 - 1 - exponent) as usize;
+        trim_zeros(format!("{rounded:.decimals$}"))
+    } else {
+        let sign = if exponent < 0 { '-' } else { '+' };
+        format!(
+            "{}e{sign}{:02}",
+            trim_zeros(mantissa.to_string()),
+            exponent.abs()
+        )
+    };
+    if x < 0.0 && magnitude != 0.0 {
+        format!("-{text}")
+    } else {
+        text
+    }
+}
+
+/// Drops trailing zeros after a decimal point, and the point if nothing is
+/// left after it.
+fn trim_zeros(text: String) -> String {
+    if !text.contains('.') {
+        return text;
+    }
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The score report: `Score of A vs B: ...`, per side, Elo, SPRT, and with
+/// pairs the pentanomial counts and normalized-Elo SPRT. `decided` adds the
+/// verdict to the deciding SPRT line.
+pub fn summary(
+    tally: &Tally,
+    names: [&str; 2],
+    sprt: Option<&Sprt>,
+    paired: bool,
+    decided: bool,
+) -> Vec<String> {
+    let [a, b] = names;
+    let t = &tally.total;
+    let mut lines = vec![
+        format!("Score of {a} vs {b}: {}", score_line(t)),
+        format!(
+            "...      {a} playing first: {}",
+            score_line(&tally.as_first)
+        ),
+        format!(
+            "...      {a} playing second: {}",
+            score_line(&tally.as_second)
+        ),
+        format!(
+            "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %",
+            qt_fixed(t.elo(), 1),
+            qt_fixed(t.margin(), 1),
+            qt_fixed(t.los() * 100.0, 1),
+            qt_fixed(t.draw_ratio() * 100.0, 1)
+        ),
+    ];
+    // cutechess prints its line only once it has a win, a loss and a draw
+    // (before that its llr and bounds are all 0).
+    if let Some(sprt) = sprt.filter(|_| t.wins > 0 && t.losses > 0 && t.draws > 0) {
+        let llr = sprt.llr_trinomial(t);
+        lines.push(sprt_line("SPRT", sprt, llr, decided && !paired));
+    }
+    if paired {
+        let p = &tally.pairs;
+        let [ll, ld, even, wd, ww] = p.buckets();
+        let mut line = format!(
+            "Ptnml(0-2): [{ll}, {ld}, {even}, {wd}, {ww}], WL/DD: {}/{}",
+            p.wl, p.dd
+        );
+        if let Some((nelo, margin)) = normalized_elo(p) {
+            line.push_str(&format!(", nElo: {nelo:.1} +/- {margin:.1}"));
+        }
+        lines.push(line);
+        if let Some(sprt) = sprt {
+            let llr = sprt.llr_pentanomial(p);
+            lines.push(sprt_line(
+                "SPRT (pentanomial, normalized Elo)",
+                sprt,
+                llr,
+                decided,
+            ));
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tally_and_summary() {
+        let mut tally = Tally::default();
+        assert_eq!(tally.add(GameResult::Win(Player::First), true), 2);
+        assert_eq!(tally.add(GameResult::Win(Player::First), false), 0);
+        assert_eq!(tally.add(GameResult::Draw, true), 1);
+        assert_eq!(tally.add(GameResult::Win(Player::Second), false), 2);
+        tally.pairs.add(2, 0);
+        tally.pairs.add(1, 2);
+        assert_eq!(
+            tally.total,
+            Trinomial {
+                wins: 2,
+                losses: 1,
+                draws: 1
+            }
+        );
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+        let lines = summary(&tally, ["a", "b"], Some(&sprt), true, false);
+        assert_eq!(lines[0], "Score of a vs b: 2 - 1 - 1  [0.625] 4");
+        assert_eq!(lines[1], "...      a playing first: 1 - 0 - 1  [0.750] 2");
+        assert_eq!(lines[2], "...      a playing second: 1 - 1 - 0  [0.500] 2");
+        // s = 0.625: elo = -400 log10(0.6) = 88.74; v = 0.171875, δ =
+        // 1.957162·√(v/4) = 0.406, so s + δ > 1 and the margin is NaN;
+        // LOS = ½(1 + erf(1/√6)) = 71.81 %.
+        assert_eq!(
+            lines[3],
+            "Elo difference: 88.7 +/- nan, LOS: 71.8 %, DrawRatio: 25.0 %"
+        );
+        // pW = ½, pL = ¼: drawElo = 200 log10(3); the BayesElo laws give
+        // llr = 0.019101, 0.6487 % of ubound ln 19 = 2.944.
+        assert_eq!(
+            lines[4],
+            "SPRT: llr 0.0191 (0.6%), lbound -2.94, ubound 2.94"
+        );
+        assert!(
+            lines[5].starts_with("Ptnml(0-2): [0, 0, 1, 1, 0], WL/DD: 1/0"),
+            "{}",
+            lines[5]
+        );
+        assert!(lines[6].starts_with("SPRT (pentanomial, normalized Elo): llr "));
+    }
+
+    #[test]
+    fn the_trinomial_line_waits_for_a_win_a_loss_and_a_draw() {
+        let mut tally = Tally::default();
+        tally.add(GameResult::Win(Player::First), true);
+        tally.add(GameResult::Draw, false);
+        tally.add(GameResult::Draw, true);
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+        let lines = summary(&tally, ["a", "b"], Some(&sprt), false, false);
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        // W 1, L 0, D 2: s = 2/3, elo = 120.41; v = 1/18, δ =
+        // 1.957162·√(v/3) = 0.26634, margin (elo(0.93300) - elo(0.40033))/2
+        // = 263.86; LOS = ½(1 + erf(1/√2)) = 84.13 %.
+        assert_eq!(
+            lines[3],
+            "Elo difference: 120.4 +/- 263.9, LOS: 84.1 %, DrawRatio: 66.7 %"
+        );
+        tally.add(GameResult::Win(Player::First), false);
+        let lines = summary(&tally, ["a", "b"], Some(&sprt), false, false);
+        assert!(lines[4].starts_with("SPRT: llr "), "{lines:?}");
+    }
+
+    #[test]
+    fn an_all_draw_record_prints_as_cutechess_does() {
+        let mut tally = Tally::default();
+        for _ in 0..4 {
+            tally.add(GameResult::Draw, true);
+        }
+        let lines = summary(&tally, ["a", "b"], None, false, false);
+        assert_eq!(
+            lines[3],
+            "Elo difference: 0.0 +/- 0.0, LOS: nan %, DrawRatio: 100.0 %"
+        );
+    }
+
+    #[test]
+    fn sprt_percentages_are_of_the_upper_bound() {
+        // lbound ln(0.1/0.95) = -2.2513, ubound ln(0.9/0.05) = 2.8904:
+        // llr -1.5 is -51.9 % (of the upper bound, as cutechess prints it).
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.1).unwrap();
+        assert_eq!(
+            sprt_line("SPRT", &sprt, -1.5, false),
+            "SPRT: llr -1.5 (-51.9%), lbound -2.25, ubound 2.89"
+        );
+        assert_eq!(
+            sprt_line("SPRT", &sprt, -2.3, true),
+            "SPRT: llr -2.3 (-79.6%), lbound -2.25, ubound 2.89 - H0 was accepted"
+        );
+        assert_eq!(
+            sprt_line("SPRT", &sprt, 2.9, true),
+            "SPRT: llr 2.9 (100.3%), lbound -2.25, ubound 2.89 - H1 was accepted"
+        );
+        assert_eq!(
+            sprt_line("SPRT", &sprt, f64::NAN, false),
+            "SPRT: llr nan (nan%), lbound -2.25, ubound 2.89"
+        );
+    }
+
+    #[test]
+    fn general_format_is_qts_g() {
+        let cases = [
+            (0.0721, "0.0721"),
+            (0.07214, "0.0721"),
+            (2.944_439, "2.94"),
+            (-2.944_439, "-2.94"),
+            (0.5, "0.5"),
+            (1.0, "1"),
+            (0.0, "0"),
+            (-0.0, "0"),
+            (10.0, "10"),
+            (9.996, "10"),
+            (123.4, "123"),
+            (999.6, "1e+03"),
+            (12_345.0, "1.23e+04"),
+            (0.000_976_562_5, "0.000977"),
+            (0.000_012_34, "1.23e-05"),
+            (-0.000_012_34, "-1.23e-05"),
+            // Exact ties go away from zero (Rust would round to even).
+            (0.031_25, "0.0313"),
+            (122.5, "123"),
+            (-122.5, "-123"),
+            (f64::NAN, "nan"),
+            (f64::INFINITY, "inf"),
+            (f64::NEG_INFINITY, "-inf"),
+        ];
+        for (x, text) in cases {
+            assert_eq!(qt_general(x, 3), text, "{x}");
+        }
+    }
+
+    #[test]
+    fn fixed_format_is_qts_f() {
+        let cases = [
+            (0.625, 3, "0.625"),
+            (0.5625, 3, "0.563"),
+            (6.25, 1, "6.3"),
+            (-0.25, 1, "-0.3"),
+            (0.15, 1, "0.1"),
+            (-0.04, 1, "-0.0"),
+            (-0.0, 1, "0.0"),
+            (48.392_93, 1, "48.4"),
+            (f64::NAN, 1, "nan"),
+            (f64::INFINITY, 1, "inf"),
+            (f64::NEG_INFINITY, 1, "-inf"),
+        ];
+        for (x, decimals, text) in cases {
+            assert_eq!(qt_fixed(x, decimals), text, "{x}");
+        }
+    }
+}

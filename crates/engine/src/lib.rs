@@ -1,0 +1,16 @@
+//! The ludus engine: the generic search and the UCI/UGI daemon, over the
+//! games of [`ludus_rules`]. Nothing here names a game: games are reached
+//! through the registry and the [`ludus_rules::Searchable`] contract.
+//!
+//! - [`search`]: iterative deepening PVS, the shared transposition table,
+//!   Lazy SMP and time management;
+//! - [`protocol`]: the UCI/UGI session that ties a game to the search;
+//! - [`bench`], [`perft`], [`solve`], [`openings`]: the command-line tools
+//!   that run in process.
+
+pub mod bench;
+pub mod openings;
+pub mod perft;
+pub mod protocol;
+pub mod search;
+pub mod solve;

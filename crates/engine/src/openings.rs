@@ -1,0 +1,240 @@
+//! `ludus openings`: distinct start positions, checked for balance by a
+//! short search, for match opening files.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use ludus_rules::games::{visit_game, GameVisitor};
+use ludus_rules::random::Rng;
+use ludus_rules::{Game, GameResult, Searchable};
+
+use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
+
+/// Random plies from the start when `--plies` is not given.
+pub const DEFAULT_PLIES: u32 = 4;
+/// Depth of the balance check when `--depth` is not given.
+pub const DEFAULT_DEPTH: u32 = 5;
+/// Node budget of the balance check when `--nodes` is not given: it bounds
+/// the check's cost in every game (a depth-5 search of a Wyke position can
+/// take seconds, and one ply of 6×6 Wyke has some 400 000 moves).
+pub const DEFAULT_NODES: u64 = 20_000;
+/// The balance bound in centipawns when `--max-score` is not given.
+pub const DEFAULT_MAX_SCORE: i32 = 150;
+
+/// What `ludus openings` makes. The options after `seed` shape the random
+/// walk and its balance check, so they do not apply to a game with a random
+/// start; `None` means the default.
+#[derive(Clone, Debug)]
+pub struct OpeningsConfig {
+    /// The game.
+    pub game: String,
+    /// How many positions.
+    pub count: usize,
+    /// The seed: the same seed gives the same positions.
+    pub seed: u64,
+    /// Random plies from the start.
+    pub plies: Option<u32>,
+    /// Maximum depth of the balance check.
+    pub depth: Option<u32>,
+    /// Node budget of the balance check.
+    pub nodes: Option<u64>,
+    /// Positions scoring beyond ± this many centipawns are rejected.
+    pub max_score: Option<i32>,
+}
+
+impl OpeningsConfig {
+    /// The options given that only games without a random start use.
+    fn walk_options(&self) -> Vec<&'static str> {
+        [
+            ("--plies", self.plies.is_some()),
+            ("--depth", self.depth.is_some()),
+            ("--nodes", self.nodes.is_some()),
+            ("--max-score", self.max_score.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+}
+
+/// Makes `config.count` distinct start positions, in the game's notation.
+pub fn generate_openings(config: &OpeningsConfig) -> Result<Vec<String>, String> {
+    visit_game(&config.game, Generate { config })
+        .ok_or_else(|| format!("unknown game '{}'", config.game))?
+}
+
+struct Generate<'a> {
+    config: &'a OpeningsConfig,
+}
+
+impl GameVisitor for Generate<'_> {
+    type Output = Result<Vec<String>, String>;
+
+    fn visit<G: Searchable>(self) -> Self::Output {
+        let config = self.config;
+        let random_start = G::random_start(0).is_some();
+        let misplaced = config.walk_options();
+        if random_start && !misplaced.is_empty() {
+            let verb = if misplaced.len() == 1 { "does" } else { "do" };
+            return Err(format!(
+                "{} {verb} not apply to {}: its openings are the game's own random starts",
+                misplaced.join(", "),
+                G::NAME
+            ));
+        }
+        let plies = config.plies.unwrap_or(DEFAULT_PLIES);
+        let check = BalanceCheck {
+            limits: Limits {
+                depth: Some(config.depth.unwrap_or(DEFAULT_DEPTH)),
+                nodes: Some(config.nodes.unwrap_or(DEFAULT_NODES)),
+                ..Limits::default()
+            },
+            max_score: config.max_score.unwrap_or(DEFAULT_MAX_SCORE),
+            tt: TranspositionTable::new(1)?,
+        };
+        let mut rng = Rng::new(config.seed);
+        let attempts = config.count.saturating_mul(200).saturating_add(1000);
+        let mut seen = HashSet::new();
+        let mut found = Vec::new();
+        for _ in 0..attempts {
+            if found.len() == config.count {
+                break;
+            }
+            let candidate = if random_start {
+                G::random_start(rng.next_u64())
+            } else {
+                random_walk::<G>(&mut rng, plies)
+            };
+            let Some(position) = candidate else { continue };
+            let fen = position.to_fen();
+            if position.result() != GameResult::Ongoing || seen.contains(&fen) {
+                continue;
+            }
+            seen.insert(fen.clone());
+            // Random starts are the game's own: all of them are fair.
+            if !random_start && !check.is_balanced(&position) {
+                continue;
+            }
+            found.push(fen);
+        }
+        if found.len() < config.count {
+            return Err(format!(
+                "found only {} distinct balanced {} positions of {} plies (asked for {}); \
+                 try more plies or a larger --max-score",
+                found.len(),
+                G::NAME,
+                plies,
+                config.count
+            ));
+        }
+        Ok(found)
+    }
+}
+
+/// The shallow search that keeps lopsided positions out.
+struct BalanceCheck {
+    limits: Limits,
+    max_score: i32,
+    tt: TranspositionTable,
+}
+
+impl BalanceCheck {
+    fn is_balanced<G: Searchable>(&self, position: &G) -> bool {
+        self.score(position).abs() <= self.max_score
+    }
+
+    /// A single-thread search score under a depth and a node limit, so
+    /// deterministic: the table starts empty and nothing depends on time.
+    /// When even the first iteration does not fit in the node budget (a
+    /// root with more moves than that, or a search cut short in its first
+    /// ply), the static evaluation stands in for it.
+    fn score<G: Searchable>(&self, position: &G) -> i32 {
+        // Every root move costs a node: with this many the first iteration
+        // cannot finish, so the search would be wasted.
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        let settings = G::Settings::default();
+        if self.limits.nodes.is_some_and(|n| moves.len() as u64 >= n) {
+            return position.evaluate(&settings);
+        }
+        self.tt.clear();
+        let request = SearchRequest {
+            root: position,
+            settings: &settings,
+            history: &[],
+            limits: &self.limits,
+            multipv: 1,
+            threads: 1,
+            move_overhead: Duration::ZERO,
+            search_moves: &[],
+        };
+        let signals = Signals::new(false);
+        let outcome = search::search(&request, &self.tt, &signals, &mut |_| {});
+        if outcome.depth == 0 {
+            position.evaluate(&settings)
+        } else {
+            outcome.score
+        }
+    }
+}
+
+/// `plies` random legal moves from the start; `None` if the game ends on
+/// the way.
+fn random_walk<G: Game>(rng: &mut Rng, plies: u32) -> Option<G> {
+    let mut position = G::startpos();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        if position.result() != GameResult::Ongoing {
+            return None;
+        }
+        moves.clear();
+        position.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let mv = moves[rng.below(moves.len())];
+        position.make_move(mv);
+    }
+    Some(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(count: usize, seed: u64) -> OpeningsConfig {
+        OpeningsConfig {
+            game: "alak".to_string(),
+            count,
+            seed,
+            plies: Some(4),
+            depth: Some(3),
+            nodes: None,
+            max_score: None,
+        }
+    }
+
+    #[test]
+    fn openings_are_distinct_legal_and_reproducible() {
+        let first = generate_openings(&config(10, 42)).unwrap();
+        assert_eq!(first.len(), 10);
+        let distinct: HashSet<_> = first.iter().collect();
+        assert_eq!(distinct.len(), 10);
+        for fen in &first {
+            let position = ludus_rules::games::alak::Alak::from_fen(fen).unwrap();
+            assert_eq!(position.result(), GameResult::Ongoing);
+        }
+        assert_eq!(generate_openings(&config(10, 42)).unwrap(), first);
+        assert_ne!(generate_openings(&config(10, 43)).unwrap(), first);
+    }
+
+    #[test]
+    fn impossible_requests_fail_clearly() {
+        let mut c = config(5, 1);
+        c.plies = Some(0);
+        let error = generate_openings(&c).unwrap_err();
+        assert!(error.contains("found only 1"), "{error}");
+        c.game = "chess".to_string();
+        assert!(generate_openings(&c).unwrap_err().contains("unknown game"));
+    }
+}

@@ -1,0 +1,391 @@
+//! The UCI/UGI protocol: an input thread feeds lines into a channel, and the
+//! engine loop answers them, starting searches on their own thread so that
+//! `isready`, `stop` and `quit` are answered at once.
+
+pub mod command;
+pub mod options;
+pub mod output;
+pub mod session;
+
+use std::io::{BufRead, Read};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crossbeam_channel::{unbounded, Receiver, Sender};
+
+use ludus_rules::{GameResult, Player};
+
+use crate::search::TranspositionTable;
+use command::{Command, Query};
+use options::{OptionChange, Options};
+pub use output::Output;
+use session::{new_session, JobSettings, RunningJob, Session};
+
+/// The longest input line accepted, in bytes; longer lines are discarded
+/// without being held in memory.
+pub const MAX_LINE_BYTES: usize = 512 * 1024;
+
+/// What the input thread sends.
+#[derive(Debug)]
+pub enum Input {
+    /// A line, without its end-of-line characters.
+    Line(String),
+    /// A line longer than [`MAX_LINE_BYTES`] was skipped.
+    TooLong,
+    /// The input ended (or failed).
+    End,
+}
+
+/// Reads lines from `reader` into `sender` until the end of input.
+pub fn read_input(reader: impl Read, sender: Sender<Input>) {
+    let mut reader = std::io::BufReader::new(reader);
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok([]) | Err(_) => break,
+            Ok(chunk) => chunk,
+        };
+        let (taken, line_ends) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (chunk.len(), false),
+        };
+        let content = &chunk[..if line_ends { taken - 1 } else { taken }];
+        if !too_long {
+            if line.len() + content.len() > MAX_LINE_BYTES {
+                too_long = true;
+                line = Vec::new();
+            } else {
+                line.extend_from_slice(content);
+            }
+        }
+        reader.consume(taken);
+        if line_ends {
+            let message = if too_long {
+                Input::TooLong
+            } else {
+                Input::Line(decode(&line))
+            };
+            if sender.send(message).is_err() {
+                return;
+            }
+            line.clear();
+            too_long = false;
+        }
+    }
+    if !line.is_empty() && !too_long {
+        let _ = sender.send(Input::Line(decode(&line)));
+    }
+    let _ = sender.send(Input::End);
+}
+
+fn decode(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes)
+        .trim_end_matches('\r')
+        .to_string()
+}
+
+/// Which handshake the peer used; only the closing word differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dialect {
+    Uci,
+    Ugi,
+}
+
+/// The engine: options, the shared hash table, the game session and the
+/// running job, driven one command at a time.
+pub struct Engine {
+    out: Output,
+    options: Options,
+    tt: Arc<TranspositionTable>,
+    /// The table must be emptied before the next search (new game, Clear
+    /// Hash or a new variant arrived while a search was using it).
+    clear_pending: bool,
+    session: Box<dyn Session>,
+    job: Option<RunningJob>,
+    /// The current game's tables (see [`ludus_rules::Searchable::prepare`])
+    /// are built or being built for the current options.
+    tables_requested: bool,
+}
+
+/// How long `stop` waits for a search to print its `bestmove`.
+const STOP_WAIT: Duration = Duration::from_secs(5);
+/// How long `quit` waits for a search to finish before exiting anyway.
+const QUIT_WAIT: Duration = Duration::from_millis(10);
+
+impl Engine {
+    /// An engine playing `game`, writing to `out`.
+    pub fn new(game: &str, out: Output) -> Result<Self, String> {
+        let mut options = Options::default();
+        options.set("UCI_Variant", Some(game))?;
+        let session = new_session(&options.variant, &options.game_values)
+            .ok_or_else(|| format!("unknown game '{game}'"))?;
+        Ok(Engine {
+            out,
+            tt: Arc::new(TranspositionTable::new(options.hash_mib)?),
+            options,
+            clear_pending: false,
+            session,
+            job: None,
+            tables_requested: false,
+        })
+    }
+
+    /// Runs the loop until `quit` or the end of input.
+    pub fn run(mut self, input: Receiver<Input>) {
+        for message in input {
+            match message {
+                Input::Line(line) => {
+                    if !self.handle_line(&line) {
+                        return;
+                    }
+                }
+                Input::TooLong => self
+                    .out
+                    .error(&format!("line longer than {MAX_LINE_BYTES} bytes ignored")),
+                Input::End => break,
+            }
+        }
+        self.quit();
+    }
+
+    /// Handles one line; false when the engine must exit.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        log::debug!("<< {line}");
+        self.reap_finished_job();
+        match command::parse(line) {
+            Ok(Some(Command::Quit)) => {
+                self.quit();
+                false
+            }
+            Ok(Some(command)) => {
+                if let Err(error) = self.execute(command) {
+                    self.out.error(&error);
+                }
+                true
+            }
+            Ok(None) => true,
+            Err(error) => {
+                self.out.error(&error);
+                true
+            }
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Result<(), String> {
+        match command {
+            Command::Uci => self.handshake(Dialect::Uci),
+            Command::Ugi => self.handshake(Dialect::Ugi),
+            Command::IsReady => {
+                // `isready` is where a GUI waits for set-up work: the game's
+                // tables are ready before `readyok`.
+                (self.session.table_preparer())();
+                self.tables_requested = true;
+                self.out.line("readyok");
+            }
+            Command::Debug => {}
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            Command::NewGame => {
+                self.session
+                    .set_position(&command::PositionBase::StartPos, &[])?;
+                self.request_clear();
+                self.request_tables();
+            }
+            Command::Position { base, moves } => {
+                self.session.set_position(&base, &moves)?;
+                self.request_tables();
+            }
+            Command::Go(go) => {
+                self.stop_job();
+                self.request_tables();
+                // A Hash size that cannot be had keeps the old table; the
+                // search still runs, so the GUI still gets its `bestmove`.
+                if let Err(error) = self.prepare_table() {
+                    self.out.error(&error);
+                }
+                let settings = JobSettings {
+                    threads: self.options.threads,
+                    multipv: self.options.multipv,
+                    move_overhead: Duration::from_millis(self.options.move_overhead_ms),
+                };
+                let job = self.session.start_job(
+                    &go,
+                    &settings,
+                    Arc::clone(&self.tt),
+                    self.out.clone(),
+                )?;
+                self.job = Some(job);
+            }
+            Command::Stop => self.stop_job(),
+            Command::PonderHit => match &self.job {
+                Some(job) if job.signals.is_pondering() => job.signals.ponderhit(),
+                Some(_) => return Err("ponderhit: the search is not pondering".to_string()),
+                None => return Err("ponderhit: no search is running".to_string()),
+            },
+            Command::Display => self.out.line(&self.session.display()),
+            Command::Query(query) => self.answer_query(query),
+            Command::Quit => unreachable!("handled by handle_line"),
+        }
+        Ok(())
+    }
+
+    fn handshake(&self, dialect: Dialect) {
+        self.out
+            .line(&format!("id name ludus {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author the ludus developers");
+        for declaration in self.options.declarations() {
+            self.out.line(&declaration);
+        }
+        self.out.line(match dialect {
+            Dialect::Uci => "uciok",
+            Dialect::Ugi => "ugiok",
+        });
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let mut options = self.options.clone();
+        match options.set(name, value)? {
+            OptionChange::Value => {}
+            OptionChange::ClearHash => self.request_clear(),
+            OptionChange::ResizeHash => {
+                if self.job.is_none() {
+                    self.resize_table(options.hash_mib)?;
+                }
+            }
+            OptionChange::Game => self.session.configure(&options.game_values),
+            OptionChange::Variant => {
+                if options.variant != self.session.game_name() {
+                    self.session = new_session(&options.variant, &options.game_values)
+                        .ok_or_else(|| format!("unknown game '{}'", options.variant))?;
+                    self.request_clear();
+                }
+                self.out.info_string(&format!(
+                    "variant {} startpos {}",
+                    self.session.game_name(),
+                    self.session.start_fen()
+                ));
+            }
+        }
+        if options.variant != self.options.variant
+            || options.game_values != self.options.game_values
+        {
+            self.tables_requested = false;
+        }
+        self.options = options;
+        Ok(())
+    }
+
+    /// Starts building the current game's tables (solved positions) on a
+    /// thread of their own, once per game and options, so that neither this
+    /// loop nor a search waits for them (`isready` does). Not done before
+    /// the game is set up, so that a GUI choosing another game at once does
+    /// not pay for the default game's tables.
+    fn request_tables(&mut self) {
+        if self.tables_requested {
+            return;
+        }
+        self.tables_requested = true;
+        let prepare = self.session.table_preparer();
+        if let Err(error) = std::thread::Builder::new()
+            .name("tables".to_string())
+            .spawn(prepare)
+        {
+            log::warn!("cannot start the table thread ({error}); tables wait for isready");
+        }
+    }
+
+    /// Replaces the table; the old one is freed first so memory does not
+    /// hold both. On failure a table of the old size is kept.
+    fn resize_table(&mut self, mib: usize) -> Result<(), String> {
+        if self.tt.size_mib() == mib {
+            return Ok(());
+        }
+        let old = self.tt.size_mib();
+        self.tt = Arc::new(TranspositionTable::new(1)?);
+        match TranspositionTable::new(mib) {
+            Ok(table) => {
+                self.tt = Arc::new(table);
+                self.clear_pending = false;
+                Ok(())
+            }
+            Err(error) => {
+                self.tt = Arc::new(TranspositionTable::new(old)?);
+                self.options.hash_mib = old;
+                Err(error)
+            }
+        }
+    }
+
+    fn request_clear(&mut self) {
+        if self.job.is_none() {
+            self.tt.clear();
+        } else {
+            self.clear_pending = true;
+        }
+    }
+
+    /// Brings the table in line with the options before a search.
+    fn prepare_table(&mut self) -> Result<(), String> {
+        self.resize_table(self.options.hash_mib)?;
+        if self.clear_pending {
+            self.tt.clear();
+            self.clear_pending = false;
+        }
+        Ok(())
+    }
+
+    fn answer_query(&self, query: Query) {
+        let status = self.session.status();
+        let answer = match query {
+            Query::GameOver => (status.result != GameResult::Ongoing).to_string(),
+            Query::P1Turn => (self.session.side_to_move() == Player::First).to_string(),
+            Query::Result => session::result_word(status.result).to_string(),
+            Query::Fen => self.session.fen(),
+            Query::Moves => self.session.legal_moves().join(" "),
+        };
+        self.out.line(format!("response {answer}").trim_end());
+    }
+
+    fn reap_finished_job(&mut self) {
+        if self.job.as_ref().is_some_and(RunningJob::is_finished) {
+            self.job = None;
+        }
+    }
+
+    /// Stops the running job, if any, and waits for its last line.
+    fn stop_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.signals.stop();
+            if !job.wait(STOP_WAIT) {
+                let is_perft = job.is_perft;
+                job.abandon();
+                self.out
+                    .error("internal: the job did not stop in time; its output is dropped");
+                // A client waiting on a search still needs its bestmove.
+                if !is_perft {
+                    self.out.line("bestmove (none)");
+                }
+            }
+        }
+    }
+
+    fn quit(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.signals.stop();
+            job.wait(QUIT_WAIT);
+        }
+    }
+}
+
+/// Runs the daemon on standard input and output until `quit` or the end of
+/// input.
+pub fn run_daemon(game: &str) -> Result<(), String> {
+    let engine = Engine::new(game, Output::stdout())?;
+    let (sender, receiver) = unbounded();
+    std::thread::Builder::new()
+        .name("input".to_string())
+        .spawn(move || read_input(std::io::stdin().lock(), sender))
+        .map_err(|e| format!("cannot start the input thread: {e}"))?;
+    engine.run(receiver);
+    Ok(())
+}

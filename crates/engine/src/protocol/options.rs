@@ -1,0 +1,402 @@
+//! The engine options: their declarations for the handshake and the
+//! validation of `setoption`. The engine's own options are listed here; each
+//! game declares its own ([`Searchable::OPTIONS`]), which are announced and
+//! checked here without being named.
+
+use ludus_rules::games::{visit_every_game, GameVisitor, DEFAULT_GAME, GAME_NAMES};
+use ludus_rules::{GameOption, OptionKind, OptionValue, Searchable};
+
+use crate::search::TranspositionTable;
+
+/// The current option values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Principal variations reported.
+    pub multipv: usize,
+    /// Milliseconds kept back from the clock for communication.
+    pub move_overhead_ms: u64,
+    /// Whether the GUI may send `go ponder` (informational).
+    pub ponder: bool,
+    /// The game being played.
+    pub variant: String,
+    /// The games' own options that were set, by declared name, each with
+    /// its value in canonical text (see [`GameOptionInfo::parse`]); the
+    /// others keep their declared defaults.
+    pub game_values: Vec<(&'static str, String)>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mib: 16,
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 10,
+            ponder: false,
+            variant: DEFAULT_GAME.to_string(),
+            game_values: Vec::new(),
+        }
+    }
+}
+
+/// The most search threads accepted.
+pub const MAX_THREADS: usize = 256;
+/// The most principal variations accepted.
+pub const MAX_MULTIPV: usize = 256;
+/// The largest Move Overhead accepted, in ms.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+/// What a successful `setoption` asks the engine to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionChange {
+    /// A value changed; nothing else to do.
+    Value,
+    /// The hash table must be resized to the new Hash value.
+    ResizeHash,
+    /// The hash table must be emptied.
+    ClearHash,
+    /// The game changed.
+    Variant,
+    /// An option of some game changed.
+    Game,
+}
+
+/// An option some game declares, as the protocol sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct GameOptionInfo {
+    /// The game that declares it.
+    pub game: &'static str,
+    /// The option's name.
+    pub name: &'static str,
+    /// Its type and range.
+    pub kind: OptionKind,
+}
+
+/// Every option of every game, in registry order.
+pub fn game_options() -> Vec<GameOptionInfo> {
+    #[derive(Clone)]
+    struct Collect;
+    impl GameVisitor for Collect {
+        type Output = Vec<GameOptionInfo>;
+        fn visit<G: Searchable>(self) -> Self::Output {
+            G::OPTIONS.iter().map(GameOptionInfo::of::<G>).collect()
+        }
+    }
+    visit_every_game(Collect).into_iter().flatten().collect()
+}
+
+impl GameOptionInfo {
+    /// The protocol's view of an option game `G` declares.
+    pub fn of<G: Searchable>(option: &GameOption<G::Settings>) -> Self {
+        GameOptionInfo {
+            game: G::NAME,
+            name: option.name,
+            kind: option.kind,
+        }
+    }
+
+    /// Checks a `setoption` value against the option's type and range.
+    pub fn parse<'a>(&self, value: Option<&'a str>) -> Result<OptionValue<'a>, String> {
+        let name = self.name;
+        match self.kind {
+            OptionKind::Check { .. } => check(value, name).map(OptionValue::Check),
+            OptionKind::Spin { min, max, .. } => {
+                let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+                let number: i64 = text
+                    .parse()
+                    .map_err(|_| format!("option '{name}': '{text}' is not a whole number"))?;
+                if (min..=max).contains(&number) {
+                    Ok(OptionValue::Spin(number))
+                } else {
+                    Err(format!(
+                        "option '{name}': {number} is out of range {min}..{max}"
+                    ))
+                }
+            }
+            OptionKind::Combo { choices, .. } => {
+                let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+                choices
+                    .iter()
+                    .find(|choice| choice.eq_ignore_ascii_case(text))
+                    .map(|choice| OptionValue::Combo(choice))
+                    .ok_or_else(|| {
+                        format!(
+                            "option '{name}': '{text}' is not one of {}",
+                            choices.join(", ")
+                        )
+                    })
+            }
+        }
+    }
+
+    /// The handshake line declaring the option.
+    pub fn declaration(&self) -> String {
+        let name = self.name;
+        match self.kind {
+            OptionKind::Check { default } => {
+                format!("option name {name} type check default {default}")
+            }
+            OptionKind::Spin { default, min, max } => {
+                format!("option name {name} type spin default {default} min {min} max {max}")
+            }
+            OptionKind::Combo { default, choices } => format!(
+                "option name {name} type combo default {default}{}",
+                choices
+                    .iter()
+                    .map(|c| format!(" var {c}"))
+                    .collect::<String>()
+            ),
+        }
+    }
+}
+
+/// The canonical text of a checked value (what `setoption` would take).
+pub fn value_text(value: OptionValue) -> String {
+    match value {
+        OptionValue::Check(on) => on.to_string(),
+        OptionValue::Spin(number) => number.to_string(),
+        OptionValue::Combo(word) => word.to_string(),
+    }
+}
+
+impl Options {
+    /// The `option …` lines of the handshake.
+    pub fn declarations(&self) -> Vec<String> {
+        let defaults = Options::default();
+        let mut lines = vec![
+            format!(
+                "option name Hash type spin default {} min 1 max {}",
+                defaults.hash_mib,
+                TranspositionTable::MAX_MIB
+            ),
+            format!(
+                "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+                defaults.threads
+            ),
+            format!(
+                "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
+                defaults.multipv
+            ),
+            format!(
+                "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+                defaults.move_overhead_ms
+            ),
+            "option name Clear Hash type button".to_string(),
+            "option name Ponder type check default false".to_string(),
+            format!(
+                "option name UCI_Variant type combo default {}{}",
+                defaults.variant,
+                GAME_NAMES
+                    .iter()
+                    .map(|name| format!(" var {name}"))
+                    .collect::<String>()
+            ),
+        ];
+        lines.extend(game_options().iter().map(GameOptionInfo::declaration));
+        lines
+    }
+
+    /// Applies `setoption name <name> [value <value>]`. On error nothing
+    /// changes and the message says why.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionChange, String> {
+        let value = value.map(str::trim);
+        let spin = |min: u64, max: u64| -> Result<u64, String> {
+            let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+            let number: u64 = text
+                .parse()
+                .map_err(|_| format!("option '{name}': '{text}' is not a whole number"))?;
+            if (min..=max).contains(&number) {
+                Ok(number)
+            } else {
+                Err(format!(
+                    "option '{name}': {number} is out of range {min}..{max}"
+                ))
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                self.hash_mib = spin(1, TranspositionTable::MAX_MIB as u64)? as usize;
+                Ok(OptionChange::ResizeHash)
+            }
+            "threads" => {
+                self.threads = spin(1, MAX_THREADS as u64)? as usize;
+                Ok(OptionChange::Value)
+            }
+            "multipv" => {
+                self.multipv = spin(1, MAX_MULTIPV as u64)? as usize;
+                Ok(OptionChange::Value)
+            }
+            "move overhead" => {
+                self.move_overhead_ms = spin(0, MAX_MOVE_OVERHEAD_MS)?;
+                Ok(OptionChange::Value)
+            }
+            "clear hash" => match value {
+                None | Some("") => Ok(OptionChange::ClearHash),
+                Some(v) => Err(format!(
+                    "option 'Clear Hash' is a button and takes no value, got '{v}'"
+                )),
+            },
+            "ponder" => {
+                self.ponder = check(value, "Ponder")?;
+                Ok(OptionChange::Value)
+            }
+            "uci_variant" => {
+                let text = value.ok_or("option 'UCI_Variant' needs a value")?;
+                let game = GAME_NAMES
+                    .iter()
+                    .find(|g| g.eq_ignore_ascii_case(text))
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown variant '{text}': choose one of {}",
+                            GAME_NAMES.join(", ")
+                        )
+                    })?;
+                self.variant = game.to_string();
+                Ok(OptionChange::Variant)
+            }
+            _ => self.set_game_option(name, value),
+        }
+    }
+
+    /// Sets an option some game declares (whichever game is loaded: the
+    /// value is kept for when its game is).
+    fn set_game_option(&mut self, name: &str, value: Option<&str>) -> Result<OptionChange, String> {
+        let option = game_options()
+            .into_iter()
+            .find(|option| option.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown option '{name}'"))?;
+        let text = value_text(option.parse(value)?);
+        self.game_values.retain(|(set, _)| *set != option.name);
+        self.game_values.push((option.name, text));
+        Ok(OptionChange::Game)
+    }
+}
+
+/// The value of a check option.
+fn check(value: Option<&str>, name: &str) -> Result<bool, String> {
+    match value {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!("option '{name}' takes true or false")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spin_options_are_range_checked() {
+        let mut options = Options::default();
+        assert_eq!(
+            options.set("hash", Some("64")),
+            Ok(OptionChange::ResizeHash)
+        );
+        assert_eq!(options.hash_mib, 64);
+        for bad in ["0", "-1", "x", "99999999", ""] {
+            assert!(options.set("Hash", Some(bad)).is_err(), "{bad}");
+        }
+        assert!(options.set("Threads", None).is_err());
+        assert_eq!(options.hash_mib, 64, "failed setoption leaves the value");
+        assert_eq!(
+            options.set("Move Overhead", Some("0")),
+            Ok(OptionChange::Value)
+        );
+        assert!(options.set("MultiPV", Some("257")).is_err());
+    }
+
+    #[test]
+    fn variant_and_button() {
+        let mut options = Options::default();
+        assert_eq!(
+            options.set("UCI_Variant", Some("ALAK")),
+            Ok(OptionChange::Variant)
+        );
+        assert_eq!(options.variant, "alak");
+        assert!(options.set("UCI_Variant", Some("chess")).is_err());
+        assert_eq!(options.set("Clear Hash", None), Ok(OptionChange::ClearHash));
+        assert!(options.set("Clear Hash", Some("now")).is_err());
+        assert!(options.set("Style", Some("wild")).is_err());
+    }
+
+    #[test]
+    fn game_options_are_declared_checked_and_kept() {
+        let declarations = Options::default().declarations();
+        for option in game_options() {
+            assert!(declarations.contains(&option.declaration()), "{option:?}");
+        }
+        let mut names: Vec<_> = game_options().iter().map(|o| o.name).collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "no two games declare the same name");
+
+        let Some(check) = game_options()
+            .into_iter()
+            .find(|o| matches!(o.kind, OptionKind::Check { .. }))
+        else {
+            return;
+        };
+        let mut options = Options::default();
+        let upper = check.name.to_ascii_uppercase();
+        assert_eq!(options.set(&upper, Some("false")), Ok(OptionChange::Game));
+        assert_eq!(options.game_values, vec![(check.name, "false".to_string())]);
+        for bad in [None, Some("no"), Some("")] {
+            assert!(options.set(check.name, bad).is_err());
+        }
+        assert_eq!(
+            options.game_values,
+            vec![(check.name, "false".to_string())],
+            "a failed setoption leaves the value"
+        );
+    }
+
+    #[test]
+    fn spin_and_combo_values_are_checked_against_their_kind() {
+        let spin = GameOptionInfo {
+            game: "g",
+            name: "Width",
+            kind: OptionKind::Spin {
+                default: 3,
+                min: 1,
+                max: 9,
+            },
+        };
+        assert_eq!(spin.parse(Some("9")), Ok(OptionValue::Spin(9)));
+        assert!(spin
+            .parse(Some("10"))
+            .unwrap_err()
+            .contains("out of range 1..9"));
+        assert_eq!(
+            spin.declaration(),
+            "option name Width type spin default 3 min 1 max 9"
+        );
+        let combo = GameOptionInfo {
+            game: "g",
+            name: "Style",
+            kind: OptionKind::Combo {
+                default: "calm",
+                choices: &["calm", "wild"],
+            },
+        };
+        assert_eq!(combo.parse(Some("WILD")), Ok(OptionValue::Combo("wild")));
+        assert!(combo.parse(Some("odd")).is_err());
+        assert_eq!(
+            combo.declaration(),
+            "option name Style type combo default calm var calm var wild"
+        );
+    }
+
+    #[test]
+    fn declarations_list_every_game() {
+        let lines = Options::default().declarations();
+        let variant = lines.iter().find(|l| l.contains("UCI_Variant")).unwrap();
+        for game in GAME_NAMES {
+            assert!(variant.contains(&format!("var {game}")));
+        }
+    }
+}

@@ -1,0 +1,452 @@
+//! The game being played: its position and move history, the rules
+//! authority's answers about it, and the jobs (search, perft) that run on it.
+//!
+//! [`Session`] is object-safe so the protocol loop can switch games at run
+//! time; [`TypedSession`] implements it once, generically, for every game.
+
+use std::fmt::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crossbeam_channel::{bounded, Receiver};
+use ludus_rules::games::{visit_game, GameVisitor};
+use ludus_rules::perft::split_perft;
+use ludus_rules::{GameLog, GameResult, Player, Searchable, Status};
+
+use super::command::{GoParams, PositionBase};
+use super::options::GameOptionInfo;
+use super::output::Output;
+use crate::search::{
+    self, Clock, Limits, ScoreReport, SearchInfo, SearchRequest, Signals, TranspositionTable,
+};
+
+/// Engine settings a job needs.
+#[derive(Clone, Debug)]
+pub struct JobSettings {
+    /// Search threads.
+    pub threads: usize,
+    /// Principal variations.
+    pub multipv: usize,
+    /// Time kept back from the clock.
+    pub move_overhead: Duration,
+}
+
+/// A search or perft running on its own thread.
+pub struct RunningJob {
+    /// Stop and ponderhit go through here.
+    pub signals: Arc<Signals>,
+    done: Receiver<()>,
+    /// The job's own writer, closed if the engine stops waiting for it.
+    out: Output,
+    /// A perft count, which ends without a `bestmove`.
+    pub is_perft: bool,
+}
+
+impl RunningJob {
+    /// Whether the job has printed its last line.
+    pub fn is_finished(&self) -> bool {
+        !matches!(
+            self.done.try_recv(),
+            Err(crossbeam_channel::TryRecvError::Empty)
+        )
+    }
+
+    /// Waits up to `timeout` for the job to finish; true if it did.
+    pub fn wait(&self, timeout: Duration) -> bool {
+        !matches!(
+            self.done.recv_timeout(timeout),
+            Err(crossbeam_channel::RecvTimeoutError::Timeout)
+        )
+    }
+
+    /// Gives up on a job that did not stop: whatever it prints from now on
+    /// is dropped, so it cannot mix into later output.
+    pub fn abandon(self) {
+        self.out.close();
+    }
+}
+
+/// A game in progress, whatever the game.
+pub trait Session: Send {
+    /// The game's name.
+    fn game_name(&self) -> &'static str;
+    /// The game's start position in its notation.
+    fn start_fen(&self) -> String;
+    /// Sets the position; on error the previous one stays.
+    fn set_position(&mut self, base: &PositionBase, moves: &[String]) -> Result<(), String>;
+    /// The current position in the game's notation.
+    fn fen(&self) -> String;
+    /// Every legal move, in notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Whether the game is over, and how.
+    fn status(&self) -> Status;
+    /// The player to move.
+    fn side_to_move(&self) -> Player;
+    /// The `d` output.
+    fn display(&self) -> String;
+    /// Sets the game's own options: every option it declares at its
+    /// default, then those of `values` (declared name, canonical value)
+    /// that are its own.
+    fn configure(&mut self, values: &[(&'static str, String)]);
+    /// The game's [`Searchable::prepare`] under the current settings, to
+    /// run on any thread.
+    fn table_preparer(&self) -> Box<dyn FnOnce() + Send>;
+    /// Starts `go` (a search, or perft) on a thread that prints its output
+    /// (to a detachable writer of `out`).
+    fn start_job(
+        &self,
+        go: &GoParams,
+        settings: &JobSettings,
+        tt: Arc<TranspositionTable>,
+        out: Output,
+    ) -> Result<RunningJob, String>;
+}
+
+/// A new session for the game called `name`, at its start position, with
+/// the game's options set from `values` (see [`Session::configure`]).
+pub fn new_session(name: &str, values: &[(&'static str, String)]) -> Option<Box<dyn Session>> {
+    struct MakeSession<'a>(&'a [(&'static str, String)]);
+    impl GameVisitor for MakeSession<'_> {
+        type Output = Box<dyn Session>;
+        fn visit<G: Searchable>(self) -> Box<dyn Session> {
+            let mut session = TypedSession::<G>::new(G::startpos());
+            session.configure(self.0);
+            Box::new(session)
+        }
+    }
+    visit_game(name, MakeSession(values))
+}
+
+/// The session of game `G`.
+#[derive(Clone)]
+pub struct TypedSession<G: Searchable> {
+    log: GameLog<G>,
+    settings: G::Settings,
+}
+
+impl<G: Searchable> TypedSession<G> {
+    /// A session at `position` with no history and the library's settings.
+    pub fn new(position: G) -> Self {
+        TypedSession {
+            log: GameLog::new(position),
+            settings: G::Settings::default(),
+        }
+    }
+
+    fn current(&self) -> &G {
+        self.log.position()
+    }
+
+    fn limits(&self, go: &GoParams) -> Limits {
+        let (time, inc) = match self.current().side_to_move() {
+            Player::First => (go.p1_time, go.p1_inc),
+            Player::Second => (go.p2_time, go.p2_inc),
+        };
+        Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime.map(Duration::from_millis),
+            mate: go.mate,
+            clock: time.map(|time| Clock {
+                time_left: Duration::from_millis(time),
+                increment: Duration::from_millis(inc.unwrap_or(0)),
+                moves_to_go: go.moves_to_go,
+            }),
+            infinite: go.infinite,
+            ponder: go.ponder,
+        }
+    }
+}
+
+/// Writes a line of moves from `position`, stopping at the first move that
+/// is not legal (a line from the search always is).
+pub fn format_line<G: Searchable>(position: &G, line: &[G::Move]) -> Vec<String> {
+    let mut position = position.clone();
+    let mut words = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !position.is_legal(mv) {
+            break;
+        }
+        words.push(position.format_move(mv));
+        position.make_move(mv);
+    }
+    words
+}
+
+/// The `info` line for one search report.
+pub fn format_info<G: Searchable>(root: &G, info: &SearchInfo<G::Move>) -> String {
+    let score = match ScoreReport::from_score(info.score) {
+        ScoreReport::Centipawns(cp) => format!("cp {cp}"),
+        ScoreReport::Mate(moves) => format!("mate {moves}"),
+    };
+    let bound = match info.bound {
+        Some(search::Bound::Lower) => " lowerbound",
+        Some(search::Bound::Upper) => " upperbound",
+        _ => "",
+    };
+    format!(
+        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} time {} hashfull {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.nodes,
+        info.nps,
+        info.time_ms,
+        info.hashfull,
+        format_line(root, &info.pv).join(" ")
+    )
+}
+
+/// The UGI word for a result: p1win, p2win, draw or none.
+pub fn result_word(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Ongoing => "none",
+        GameResult::Win(Player::First) => "p1win",
+        GameResult::Win(Player::Second) => "p2win",
+        GameResult::Draw => "draw",
+    }
+}
+
+impl<G: Searchable> Session for TypedSession<G> {
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn start_fen(&self) -> String {
+        G::startpos().to_fen()
+    }
+
+    fn set_position(&mut self, base: &PositionBase, moves: &[String]) -> Result<(), String> {
+        let start = match base {
+            PositionBase::StartPos => G::startpos(),
+            PositionBase::Fen(fen) => {
+                G::from_fen(fen).map_err(|e| format!("bad position '{fen}': {e}"))?
+            }
+        };
+        let mut log = GameLog::new(start);
+        for (number, text) in moves.iter().enumerate() {
+            log.play_text(text).map_err(|e| {
+                format!(
+                    "move {} '{}': {e}",
+                    number + 1,
+                    super::command::truncate(text)
+                )
+            })?;
+        }
+        self.log = log;
+        Ok(())
+    }
+
+    fn fen(&self) -> String {
+        self.current().to_fen()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        self.log
+            .legal_moves()
+            .iter()
+            .map(|&mv| self.current().format_move(mv))
+            .collect()
+    }
+
+    fn status(&self) -> Status {
+        self.log.status()
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.current().side_to_move()
+    }
+
+    fn display(&self) -> String {
+        let status = self.log.status();
+        let result = match status.result {
+            GameResult::Ongoing => "none".to_string(),
+            result => format!("{} ({})", result_word(result), status.reason),
+        };
+        format!(
+            "{}\nFen: {}\nHash: {:016x}\nSide to move: {}\nLegal moves: {}\nResult: {result}",
+            self.current().render(),
+            self.current().to_fen(),
+            self.current().hash(),
+            match self.current().side_to_move() {
+                Player::First => "p1 (first player)",
+                Player::Second => "p2 (second player)",
+            },
+            self.log.legal_moves().len(),
+        )
+    }
+
+    fn configure(&mut self, values: &[(&'static str, String)]) {
+        let mut settings = G::Settings::default();
+        for option in G::OPTIONS {
+            (option.apply)(&mut settings, option.kind.default_value());
+        }
+        for (name, text) in values {
+            let Some(option) = G::OPTIONS.iter().find(|o| o.name == *name) else {
+                continue;
+            };
+            // Stored values were checked when set.
+            if let Ok(value) = GameOptionInfo::of::<G>(option).parse(Some(text)) {
+                (option.apply)(&mut settings, value);
+            }
+        }
+        self.settings = settings;
+    }
+
+    fn table_preparer(&self) -> Box<dyn FnOnce() + Send> {
+        let settings = self.settings.clone();
+        Box::new(move || G::prepare(&settings))
+    }
+
+    fn start_job(
+        &self,
+        go: &GoParams,
+        settings: &JobSettings,
+        tt: Arc<TranspositionTable>,
+        out: Output,
+    ) -> Result<RunningJob, String> {
+        let search_moves = go
+            .search_moves
+            .iter()
+            .map(|text| {
+                self.current()
+                    .parse_move(text)
+                    .map_err(|e| format!("go searchmoves: {e}"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let signals = Arc::new(Signals::new(go.ponder && go.perft.is_none()));
+        let (done_sender, done) = bounded(1);
+        let out = out.detachable();
+        let job = Job {
+            session: self.clone(),
+            go: go.clone(),
+            limits: self.limits(go),
+            settings: settings.clone(),
+            search_moves,
+            tt,
+            signals: Arc::clone(&signals),
+            out: out.clone(),
+        };
+        std::thread::Builder::new()
+            .name("search".to_string())
+            .stack_size(32 << 20)
+            .spawn(move || {
+                job.run();
+                let _ = done_sender.send(());
+            })
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        Ok(RunningJob {
+            signals,
+            done,
+            out,
+            is_perft: go.perft.is_some(),
+        })
+    }
+}
+
+/// Everything a job thread owns.
+struct Job<G: Searchable> {
+    session: TypedSession<G>,
+    go: GoParams,
+    limits: Limits,
+    settings: JobSettings,
+    search_moves: Vec<G::Move>,
+    tt: Arc<TranspositionTable>,
+    signals: Arc<Signals>,
+    out: Output,
+}
+
+impl<G: Searchable> Job<G> {
+    fn run(self) {
+        if let Some(depth) = self.go.perft {
+            self.run_perft(depth);
+            return;
+        }
+        let status = self.session.log.status();
+        if status.result != GameResult::Ongoing {
+            self.signals.wait_for_release(self.limits.infinite);
+            self.out
+                .info_string(&format!("game over: {}", status.reason));
+            self.out.line("bestmove (none)");
+            return;
+        }
+        let root = self.session.current();
+        let request = SearchRequest {
+            root,
+            settings: &self.session.settings,
+            history: self.session.log.history(),
+            limits: &self.limits,
+            multipv: self.settings.multipv,
+            threads: self.settings.threads,
+            move_overhead: self.settings.move_overhead,
+            search_moves: &self.search_moves,
+        };
+        let out = &self.out;
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            search::search(&request, &self.tt, &self.signals, &mut |info| {
+                out.line(&format_info(root, info))
+            })
+        }));
+        let (best, ponder) = match outcome {
+            Ok(outcome) => (outcome.best_move, outcome.ponder_move),
+            Err(_) => {
+                out.error("internal error in the search; playing the best move it found");
+                self.signals.wait_for_release(self.limits.infinite);
+                (self.fallback_move(), None)
+            }
+        };
+        let Some(best) = best else {
+            out.line("bestmove (none)");
+            return;
+        };
+        let line: Vec<G::Move> = std::iter::once(best).chain(ponder).collect();
+        match format_line(root, &line).as_slice() {
+            [best, reply] => out.line(&format!("bestmove {best} ponder {reply}")),
+            _ => out.line(&format!("bestmove {}", root.format_move(best))),
+        }
+    }
+
+    /// The move to play when the search failed: the best move of its last
+    /// completed iteration (the table's root entry), else the first legal
+    /// move.
+    fn fallback_move(&self) -> Option<G::Move> {
+        let root = self.session.current();
+        let allowed = |mv: &G::Move| self.search_moves.is_empty() || self.search_moves.contains(mv);
+        let searched = self
+            .tt
+            .probe::<G::Move>(root.hash())
+            .and_then(|entry| entry.mv)
+            .filter(|&mv| root.is_legal(mv) && allowed(&mv));
+        searched.or_else(|| {
+            let mut moves = Vec::new();
+            root.generate_moves(&mut moves);
+            moves.into_iter().find(allowed)
+        })
+    }
+
+    fn run_perft(&self, depth: u32) {
+        let root = self.session.current();
+        let started = std::time::Instant::now();
+        let Some(split) = split_perft(root, depth, &|| self.signals.is_stopped()) else {
+            self.out.info_string("perft stopped");
+            return;
+        };
+        // One write for the whole report: a root can have 400 000 moves, and
+        // a line-by-line write would keep the job busy for seconds.
+        let mut report = String::new();
+        let mut total = 0;
+        for (mv, count) in split {
+            let _ = writeln!(report, "{}: {count}", root.format_move(mv));
+            total += count;
+        }
+        let micros = started.elapsed().as_micros().max(1) as u64;
+        let _ = write!(
+            report,
+            "Nodes searched: {total}\ninfo string perft depth {depth} nodes {total} time {} nps {}",
+            micros / 1000,
+            total.saturating_mul(1_000_000) / micros
+        );
+        self.out.line(&report);
+    }
+}

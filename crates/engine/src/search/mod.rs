@@ -1,0 +1,583 @@
+//! The generic search: iterative deepening, principal-variation alpha-beta
+//! with aspiration windows, quiescence, one shared lock-free transposition
+//! table, Lazy SMP threads and time management. It knows games only through
+//! [`Searchable`].
+
+pub mod ordering;
+pub mod time;
+pub mod tt;
+mod worker;
+
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use parking_lot::{Condvar, Mutex, RwLock};
+
+use ludus_rules::{GameResult, Searchable};
+pub use time::{Clock, Limits, TimeBudget};
+pub use tt::{Bound, TranspositionTable};
+use worker::{known_score, RootMove, Worker};
+
+/// The deepest ply the search reaches (iterations and quiescence included).
+pub const MAX_PLY: usize = 128;
+/// The score of a win at the root; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores at least this large (in magnitude) are forced results: wins up to
+/// 1000 plies away, enough for solved tables as well as the search's own.
+pub const MATE_BOUND: i32 = MATE - 1000;
+/// Larger than any score.
+pub const INFINITY: i32 = MATE + 1;
+
+/// A score as the protocol reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreReport {
+    /// An evaluation in centipawn-like units.
+    Centipawns(i32),
+    /// A forced result in moves: positive when the side to move wins, as UCI
+    /// counts them (a win on our next move is mate 1, being beaten on the
+    /// opponent's next move is mate -1).
+    Mate(i32),
+}
+
+impl ScoreReport {
+    /// Converts a search score.
+    pub fn from_score(score: i32) -> Self {
+        if score >= MATE_BOUND {
+            ScoreReport::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            ScoreReport::Mate(-(MATE + score) / 2)
+        } else {
+            ScoreReport::Centipawns(score)
+        }
+    }
+}
+
+/// How the protocol thread talks to a running search: stop, ponderhit, and
+/// the moment the search started.
+pub struct Signals {
+    start: Instant,
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    /// Microseconds from `start` to `ponderhit`; the clock runs from then.
+    ponderhit_micros: AtomicU64,
+    lock: Mutex<()>,
+    wake: Condvar,
+}
+
+impl Signals {
+    /// Signals for a search starting now; `ponder` for `go ponder`.
+    pub fn new(ponder: bool) -> Self {
+        Signals {
+            start: Instant::now(),
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(ponder),
+            ponderhit_micros: AtomicU64::new(0),
+            lock: Mutex::new(()),
+            wake: Condvar::new(),
+        }
+    }
+
+    /// Asks the search to stop as soon as possible.
+    pub fn stop(&self) {
+        self.stop.store(true, Relaxed);
+        self.pondering.store(false, Relaxed);
+        let _guard = self.lock.lock();
+        self.wake.notify_all();
+    }
+
+    /// Whether a stop was asked for.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// Whether the search is pondering (`go ponder` before `ponderhit`).
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Relaxed)
+    }
+
+    /// The opponent played the expected move: the search goes on under its
+    /// normal limits, with the clock starting now. Does nothing unless the
+    /// search is pondering.
+    pub fn ponderhit(&self) {
+        let _guard = self.lock.lock();
+        if !self.pondering.load(Relaxed) {
+            return;
+        }
+        let micros = self.start.elapsed().as_micros() as u64;
+        self.ponderhit_micros.store(micros, Relaxed);
+        self.pondering.store(false, Relaxed);
+        self.wake.notify_all();
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Time counted against the clock: since `ponderhit` for a ponder search.
+    fn time_used(&self) -> Duration {
+        self.elapsed()
+            .saturating_sub(Duration::from_micros(self.ponderhit_micros.load(Relaxed)))
+    }
+
+    /// Stops the search once the time counted against the clock reaches
+    /// `hard`, or returns when it stops otherwise. Runs on a timer thread of
+    /// its own, so the limit holds however long a node takes and whatever
+    /// state the search threads are in.
+    fn watch_clock(&self, hard: Duration) {
+        let mut guard = self.lock.lock();
+        while !self.is_stopped() {
+            if self.pondering.load(Relaxed) {
+                // The clock starts at `ponderhit`, which wakes us.
+                self.wake.wait_for(&mut guard, Duration::from_millis(50));
+                continue;
+            }
+            let used = self.time_used();
+            if used >= hard {
+                self.stop.store(true, Relaxed);
+                self.wake.notify_all();
+                return;
+            }
+            self.wake.wait_for(&mut guard, hard - used);
+        }
+    }
+
+    /// Blocks while the protocol still holds the result back: until `stop`
+    /// for an infinite search, until `ponderhit` or `stop` while pondering.
+    pub fn wait_for_release(&self, infinite: bool) {
+        let mut guard = self.lock.lock();
+        while !self.is_stopped() && (infinite || self.pondering.load(Relaxed)) {
+            self.wake.wait_for(&mut guard, Duration::from_millis(50));
+        }
+    }
+}
+
+/// A node counter on its own cache line, written by one thread only.
+#[repr(align(64))]
+#[derive(Default)]
+struct NodeCounter(AtomicU64);
+
+/// What every thread of one search shares.
+struct Context<'a> {
+    tt: &'a TranspositionTable,
+    signals: &'a Signals,
+    counters: Vec<NodeCounter>,
+    history: &'a [u64],
+    budget: Option<TimeBudget>,
+    node_limit: Option<u64>,
+}
+
+impl Context<'_> {
+    fn total_nodes(&self) -> u64 {
+        self.counters.iter().map(|c| c.0.load(Relaxed)).sum()
+    }
+
+    /// Called by the main thread every few hundred nodes.
+    fn check_limits(&self) {
+        if self.signals.pondering.load(Relaxed) {
+            return;
+        }
+        let out_of_time = self
+            .budget
+            .is_some_and(|b| self.signals.time_used() >= b.hard);
+        let out_of_nodes = self.node_limit.is_some_and(|n| self.total_nodes() >= n);
+        if out_of_time || out_of_nodes {
+            self.signals.stop.store(true, Relaxed);
+        }
+    }
+}
+
+/// One search request.
+pub struct SearchRequest<'a, G: Searchable> {
+    /// The position to search.
+    pub root: &'a G,
+    /// The game's own settings (its protocol options).
+    pub settings: &'a G::Settings,
+    /// Hashes of the positions before the root since the last irreversible
+    /// move, oldest first (for repetitions).
+    pub history: &'a [u64],
+    /// What limits the search.
+    pub limits: &'a Limits,
+    /// Number of principal variations to report.
+    pub multipv: usize,
+    /// Number of threads.
+    pub threads: usize,
+    /// Time kept back for communication.
+    pub move_overhead: Duration,
+    /// Restricts the root to these moves (UCI `searchmoves`); empty = all.
+    pub search_moves: &'a [G::Move],
+}
+
+/// One line of search output, for an `info` line.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<M> {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Which principal variation (1 = best).
+    pub multipv: usize,
+    /// The score, from the side to move at the root.
+    pub score: i32,
+    /// `Some` when the score is only a bound (an aspiration window failed).
+    pub bound: Option<Bound>,
+    /// Nodes over all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// Permille of the hash table in use.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchOutcome<M> {
+    /// The move to play; `None` only when the root has no legal move.
+    pub best_move: Option<M>,
+    /// The expected reply, for pondering.
+    pub ponder_move: Option<M>,
+    /// The best move's score.
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes over all threads.
+    pub nodes: u64,
+}
+
+/// Lazy SMP depth skipping: helper `i` skips depths so helpers spread over
+/// neighbouring depths instead of all searching the same one.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+fn helper_skips(helper: usize, depth: u32) -> bool {
+    let i = (helper - 1) % SKIP_SIZE.len();
+    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
+}
+
+/// The root moves in a first guess at their order: the table's move, then
+/// noisy moves, then the rest, each in the order the game generates them
+/// (which is the only order there is if the first iteration cannot finish).
+fn initial_root_moves<G: Searchable>(
+    root: &G,
+    tt: &TranspositionTable,
+    only: &[G::Move],
+    signals: &Signals,
+) -> Vec<RootMove<G::Move>> {
+    let mut moves = Vec::new();
+    root.generate_noisy(&mut moves);
+    // Each generator may expect an empty list.
+    let mut quiet = Vec::new();
+    root.generate_quiet(&mut quiet);
+    moves.append(&mut quiet);
+    if !only.is_empty() {
+        moves.retain(|mv| only.contains(mv));
+    }
+    // The table's move goes first; the rest keep their order. (No sort:
+    // with 400 000 moves even the noisiness test per comparison would
+    // delay `stop`.)
+    let tt_move = tt.probe::<G::Move>(root.hash()).and_then(|e| e.mv);
+    if let Some(at) = moves.iter().position(|&mv| Some(mv) == tt_move) {
+        moves[..=at].rotate_right(1);
+    }
+    if signals.is_stopped() {
+        // Stopped while generating (a root can have 400 000 moves): the
+        // answer is the first move, and nothing more is worth setting up.
+        moves.truncate(1);
+    }
+    moves
+        .into_iter()
+        .map(|mv| RootMove {
+            mv,
+            score: -INFINITY,
+            previous_score: -INFINITY,
+            // Filled in when the move is searched; no allocation per move.
+            pv: Vec::new(),
+            seldepth: 0,
+        })
+        .collect()
+}
+
+/// Searches `request.root` under its limits with `request.threads` threads
+/// sharing `tt`, calling `report` after every iteration of the main thread.
+/// Returns when the limits are reached, or for an infinite or ponder search
+/// when `signals` says so.
+pub fn search<G: Searchable>(
+    request: &SearchRequest<G>,
+    tt: &TranspositionTable,
+    signals: &Signals,
+    report: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> SearchOutcome<G::Move> {
+    tt.new_search();
+    let root_moves = initial_root_moves(request.root, tt, request.search_moves, signals);
+    let threads = request.threads.max(1);
+    let ctx = Context {
+        tt,
+        signals,
+        counters: (0..threads).map(|_| NodeCounter::default()).collect(),
+        history: request.history,
+        budget: TimeBudget::for_limits(request.limits, request.move_overhead),
+        node_limit: request.limits.nodes,
+    };
+    if root_moves.is_empty() || request.root.result() != GameResult::Ongoing {
+        signals.wait_for_release(request.limits.infinite);
+        return SearchOutcome {
+            best_move: None,
+            ponder_move: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    // Helpers wait at this gate until all are started: with more threads
+    // than cores, helpers already searching would slow the spawning.
+    let gate = RwLock::new(());
+    std::thread::scope(|scope| {
+        if let Some(budget) = ctx.budget {
+            let timer = std::thread::Builder::new()
+                .name("search-timer".to_string())
+                .spawn_scoped(scope, move || signals.watch_clock(budget.hard));
+            if let Err(error) = timer {
+                // The main thread still checks the clock every few nodes.
+                log::warn!("could not start the search timer: {error}");
+            }
+        }
+        let spawning = gate.write();
+        for id in 1..threads {
+            if signals.is_stopped() {
+                break;
+            }
+            let (ctx, gate, root_moves) = (&ctx, &gate, root_moves.clone());
+            let helper = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(16 << 20)
+                .spawn_scoped(scope, move || {
+                    drop(gate.read());
+                    if ctx.signals.is_stopped() {
+                        return;
+                    }
+                    let mut worker = Worker::new(id, ctx, request, root_moves);
+                    iterate(&mut worker, request, &mut |_| {});
+                });
+            if let Err(error) = helper {
+                log::warn!("could not start search thread {id}: {error}");
+            }
+        }
+        drop(spawning);
+        let mut main = Worker::new(0, &ctx, request, root_moves);
+        let outcome = catch_unwind(AssertUnwindSafe(|| iterate(&mut main, request, report)));
+        let outcome = match outcome {
+            Ok(outcome) => outcome,
+            Err(panic) => {
+                // The helpers and the timer end only when told to; the scope
+                // waits for them before the panic goes on to the caller.
+                signals.stop();
+                resume_unwind(panic);
+            }
+        };
+        signals.wait_for_release(request.limits.infinite);
+        signals.stop();
+        SearchOutcome {
+            nodes: ctx.total_nodes(),
+            ..outcome
+        }
+    })
+}
+
+/// Iterative deepening for one thread. Only the main thread (id 0) reports
+/// and decides when to stop.
+fn iterate<G: Searchable>(
+    worker: &mut Worker<G>,
+    request: &SearchRequest<G>,
+    report: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> SearchOutcome<G::Move> {
+    let ctx = worker.ctx_ref();
+    let limits = request.limits;
+    let is_main = worker.id == 0;
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32)
+        .clamp(1, MAX_PLY as u32 - 1);
+    let multipv = request.multipv.clamp(1, worker.root_moves.len());
+    let mut best = worker.root_moves[0].clone();
+    let mut completed = 0;
+    // A root whose value a table knows is done once the search shows it.
+    let known_root_score = request
+        .root
+        .known_value(request.settings)
+        .map(|value| known_score(value, 0));
+    for depth in 1..=max_depth {
+        if !is_main && helper_skips(worker.id, depth) {
+            continue;
+        }
+        for root_move in &mut worker.root_moves {
+            root_move.previous_score = root_move.score;
+        }
+        for pv_index in 0..multipv {
+            let failed = aspiration_search(worker, request, depth, pv_index, is_main, report);
+            if worker.stopped {
+                // A move that failed high at this depth has already beaten
+                // the last iteration's best (sorted first), so it is played
+                // rather than dropped, as Stockfish does.
+                if pv_index == 0 && failed == Some(Bound::Lower) {
+                    best = worker.root_moves[0].clone();
+                }
+                break;
+            }
+            worker.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        }
+        if worker.stopped {
+            break;
+        }
+        completed = depth;
+        best = worker.root_moves[0].clone();
+        ctx.tt.store(
+            request.root.hash(),
+            Some(best.mv),
+            best.score,
+            depth as i32,
+            Bound::Exact,
+        );
+        if !is_main {
+            continue;
+        }
+        for pv_index in 0..multipv {
+            report(&make_info(ctx, worker, depth, pv_index, None));
+        }
+        // Exact once a solved table's value shows, or once the iteration
+        // searched every line to the end of the game.
+        let proven = known_root_score == Some(best.score)
+            || worker::covers_the_end(request.root, depth as i32);
+        if should_stop_after_iteration(
+            ctx,
+            limits,
+            best.score,
+            depth,
+            worker.root_moves.len(),
+            proven,
+        ) {
+            break;
+        }
+    }
+    SearchOutcome {
+        best_move: Some(best.mv),
+        ponder_move: best.pv.get(1).copied(),
+        score: best.score,
+        depth: completed,
+        nodes: worker.nodes,
+    }
+}
+
+/// Searches one principal variation at `depth`, starting with a narrow
+/// window around the previous score and widening it on failure. Returns
+/// the bound of the last completed search that failed, if any (what an
+/// interrupted iteration still knows).
+fn aspiration_search<G: Searchable>(
+    worker: &mut Worker<G>,
+    request: &SearchRequest<G>,
+    depth: u32,
+    pv_index: usize,
+    is_main: bool,
+    report: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> Option<Bound> {
+    let previous = worker.root_moves[pv_index].previous_score;
+    let mut delta = 25;
+    let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+        (previous - delta, previous + delta)
+    } else {
+        (-INFINITY, INFINITY)
+    };
+    let mut failed = None;
+    loop {
+        let score = worker.search_root(request.root, depth as i32, alpha, beta, pv_index);
+        if worker.stopped {
+            return failed;
+        }
+        let bound = if score <= alpha {
+            beta = (alpha + beta) / 2;
+            alpha = (score - delta).max(-INFINITY);
+            Bound::Upper
+        } else if score >= beta {
+            beta = (score + delta).min(INFINITY);
+            Bound::Lower
+        } else {
+            return None;
+        };
+        failed = Some(bound);
+        if is_main {
+            report(&make_info(
+                worker.ctx_ref(),
+                worker,
+                depth,
+                pv_index,
+                Some(bound),
+            ));
+        }
+        delta += delta / 2;
+        if delta > 1000 {
+            (alpha, beta) = (-INFINITY, INFINITY);
+        }
+    }
+}
+
+/// Whether the main thread starts no further iteration. `proven`: the
+/// best score is the root's exact value (from a solved table, or from an
+/// iteration that searched every line to the end of the game), so deeper
+/// iterations cannot change it.
+fn should_stop_after_iteration(
+    ctx: &Context,
+    limits: &Limits,
+    score: i32,
+    depth: u32,
+    root_moves: usize,
+    proven: bool,
+) -> bool {
+    if limits.infinite || ctx.signals.pondering.load(Relaxed) {
+        return false;
+    }
+    if let Some(moves) = limits.mate {
+        if score >= MATE - (2 * moves as i32 - 1) {
+            return true;
+        }
+    }
+    match ctx.budget {
+        Some(budget) => {
+            let used = ctx.signals.time_used();
+            let forced_win_seen = score >= MATE_BOUND && depth as i32 > 2 * (MATE - score) + 4;
+            used >= budget.soft || root_moves == 1 || forced_win_seen || proven
+        }
+        None => false,
+    }
+}
+
+fn make_info<G: Searchable>(
+    ctx: &Context,
+    worker: &Worker<G>,
+    depth: u32,
+    pv_index: usize,
+    bound: Option<Bound>,
+) -> SearchInfo<G::Move> {
+    let root_move = &worker.root_moves[pv_index];
+    let elapsed = ctx.signals.elapsed();
+    let nodes = ctx.total_nodes();
+    let micros = elapsed.as_micros().max(1) as u64;
+    SearchInfo {
+        depth,
+        seldepth: root_move.seldepth.max(1) as u32,
+        multipv: pv_index + 1,
+        score: root_move.score,
+        bound,
+        nodes,
+        nps: nodes.saturating_mul(1_000_000) / micros,
+        time_ms: elapsed.as_millis() as u64,
+        hashfull: ctx.tt.hashfull(),
+        pv: match root_move.pv.is_empty() {
+            true => vec![root_move.mv],
+            false => root_move.pv.clone(),
+        },
+    }
+}

@@ -1,0 +1,599 @@
+//! One search thread: iterative-deepening principal-variation search over the
+//! root moves, quiescence over noisy moves, and the pruning around them.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use ludus_rules::{GameResult, KnownValue, Searchable};
+
+use super::ordering::{history_bonus, History, MovePicker, PickerBuffers};
+use super::tt::Bound;
+use super::{Context, SearchRequest, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+
+/// A root move with what the last search of it found.
+#[derive(Clone, Debug)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Its score in the current iteration (`-INFINITY` if not yet known).
+    pub score: i32,
+    /// Its score in the previous iteration, for aspiration windows.
+    pub previous_score: i32,
+    /// The principal variation starting with this move.
+    pub pv: Vec<M>,
+    /// The deepest ply reached while searching it.
+    pub seldepth: usize,
+}
+
+/// Late-move reductions in plies, by depth and move number.
+fn reduction(depth: i32, move_number: usize) -> i32 {
+    let d = f64::from(depth.clamp(1, 63));
+    let m = move_number.clamp(1, 63) as f64;
+    (0.5 + d.ln() * m.ln() / 2.5) as i32
+}
+
+/// Quiet moves searched at `depth` (1..=3) in non-PV nodes before the rest
+/// are pruned.
+fn late_move_limit(depth: i32) -> usize {
+    (4 + 4 * depth * depth) as usize
+}
+
+fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+/// The search score of a known value at `ply`.
+pub(super) fn known_score(value: KnownValue, ply: usize) -> i32 {
+    match value {
+        KnownValue::Win(plies) => mate_in(ply + plies as usize),
+        KnownValue::Loss(plies) => mated_in(ply + plies as usize),
+        KnownValue::Draw => 0,
+    }
+}
+
+/// The score of `position` at `ply` if the rules or a solved table settle
+/// it, whatever the history.
+fn settled_score<G: Searchable>(position: &G, settings: &G::Settings, ply: usize) -> Option<i32> {
+    match position.result() {
+        GameResult::Ongoing => position
+            .known_value(settings)
+            .map(|value| known_score(value, ply)),
+        GameResult::Draw => Some(0),
+        GameResult::Win(winner) if winner == position.side_to_move() => Some(mate_in(ply)),
+        GameResult::Win(_) => Some(mated_in(ply)),
+    }
+}
+
+/// The longest line [`extend_with_known_line`] writes.
+const KNOWN_LINE_PLIES: usize = 64;
+
+/// Appends to `line` the best play a solved table knows from `position`
+/// (reached by `line`): the fastest win, the slowest loss or a drawing move
+/// at each ply, until the game ends, a position of the line recurs, or the
+/// table knows no more.
+fn extend_with_known_line<G: Searchable>(
+    position: &G,
+    settings: &G::Settings,
+    line: &mut Vec<G::Move>,
+) {
+    let mut position = position.clone();
+    let mut seen = vec![position.hash()];
+    let mut moves = Vec::new();
+    while line.len() < KNOWN_LINE_PLIES
+        && position.result() == GameResult::Ongoing
+        && position.known_value(settings).is_some()
+    {
+        moves.clear();
+        position.generate_moves(&mut moves);
+        let best = moves
+            .iter()
+            .filter_map(|&mv| {
+                let mut child = position.clone();
+                child.make_move(mv);
+                settled_score(&child, settings, 1).map(|score| (-score, mv))
+            })
+            .max_by_key(|&(score, _)| score);
+        let Some((_, mv)) = best else { break };
+        position.make_move(mv);
+        line.push(mv);
+        if seen.contains(&position.hash()) {
+            break;
+        }
+        seen.push(position.hash());
+    }
+}
+
+/// Whether the game ends, whatever is played, within `depth` plies of
+/// `position` (see [`Searchable::plies_left_bound`]).
+pub(super) fn covers_the_end<G: Searchable>(position: &G, depth: i32) -> bool {
+    position
+        .plies_left_bound()
+        .is_some_and(|plies| plies as i32 <= depth)
+}
+
+/// Mate scores in the table count from the stored node, not the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The state of one search thread.
+pub struct Worker<'a, G: Searchable> {
+    /// Thread number; 0 is the main thread, which checks limits.
+    pub id: usize,
+    ctx: &'a Context<'a>,
+    settings: &'a G::Settings,
+    history: History,
+    killers: Vec<[Option<G::Move>; 2]>,
+    buffers: Vec<PickerBuffers<G::Move>>,
+    quiets_tried: Vec<Vec<G::Move>>,
+    pv: Vec<Vec<G::Move>>,
+    /// Hashes of the game so far and of the current line, for repetitions.
+    hashes: Vec<u64>,
+    /// Index in `hashes` of the root position.
+    root_index: usize,
+    /// Per ply: the first index of `hashes` a repetition can match (nothing
+    /// before an irreversible move can recur).
+    repetition_floor: Vec<usize>,
+    /// Per ply: whether the move into it was a null move (no two in a row).
+    after_null_move: Vec<bool>,
+    /// The root moves, best first after each completed search.
+    pub root_moves: Vec<RootMove<G::Move>>,
+    /// Nodes this thread searched.
+    pub nodes: u64,
+    seldepth: usize,
+    /// Set once the search must unwind; results found after are discarded.
+    pub stopped: bool,
+}
+
+impl<'a, G: Searchable> Worker<'a, G> {
+    /// A worker for `ctx`, whose history holds the positions before the root
+    /// (since the last irreversible move) and then the root.
+    pub fn new(
+        id: usize,
+        ctx: &'a Context<'a>,
+        request: &SearchRequest<'a, G>,
+        root_moves: Vec<RootMove<G::Move>>,
+    ) -> Self {
+        let root = request.root;
+        let mut hashes = Vec::with_capacity(ctx.history.len() + MAX_PLY + 2);
+        hashes.extend_from_slice(ctx.history);
+        hashes.push(root.hash());
+        let root_index = hashes.len() - 1;
+        Worker {
+            id,
+            ctx,
+            settings: request.settings,
+            history: History::new(G::MOVE_INDEX_COUNT),
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            buffers: (0..MAX_PLY + 2).map(|_| PickerBuffers::default()).collect(),
+            quiets_tried: vec![Vec::new(); MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            hashes,
+            root_index,
+            repetition_floor: vec![0; MAX_PLY + 2],
+            after_null_move: vec![false; MAX_PLY + 2],
+            root_moves,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+        }
+    }
+
+    /// The shared context (borrowed for the search's lifetime, not the
+    /// worker's).
+    pub fn ctx_ref(&self) -> &'a Context<'a> {
+        self.ctx
+    }
+
+    /// Counts a node, publishes the count, and notices a stop.
+    #[inline]
+    fn visit_node(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.ctx.counters[self.id].0.store(self.nodes, Relaxed);
+        if self.id == 0 && self.nodes.is_multiple_of(256) {
+            self.ctx.check_limits();
+        }
+        if self.ctx.signals.stop.load(Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the current position (the last hash) is a draw by repetition:
+    /// it occurred before on the searched line, or twice in the game before.
+    fn is_repetition(&self, ply: usize) -> bool {
+        let current = self.hashes.len() - 1;
+        let hash = self.hashes[current];
+        let floor = self.repetition_floor[ply];
+        let mut index = current;
+        let mut earlier = 0;
+        while index >= floor + 2 {
+            index -= 2;
+            if self.hashes[index] == hash {
+                if index >= self.root_index {
+                    return true;
+                }
+                earlier += 1;
+                if earlier >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Enters `child` (reached from the node at `ply` by a move that is or is
+    /// not irreversible) on the current line.
+    fn push(&mut self, child: &G, ply: usize, irreversible: bool) {
+        self.hashes.push(child.hash());
+        self.repetition_floor[ply + 1] = if irreversible {
+            self.hashes.len() - 1
+        } else {
+            self.repetition_floor[ply]
+        };
+        self.after_null_move[ply + 1] = false;
+    }
+
+    fn pop(&mut self) {
+        self.hashes.pop();
+    }
+
+    /// The score of a position decided without search: finished by the
+    /// rules, drawn by repetition, or known exactly from a solved table
+    /// (repetition first: a table does not know the game's history).
+    fn decided_score(&self, position: &G, ply: usize) -> Option<i32> {
+        if position.result() == GameResult::Ongoing && self.is_repetition(ply) {
+            return Some(0);
+        }
+        settled_score(position, self.settings, ply)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Searches the root moves from `pv_index` on to `depth` in the window
+    /// (`alpha`, `beta`); returns the best score. The searched moves are
+    /// sorted best first (a move that did not raise alpha keeps -INFINITY).
+    pub fn search_root(
+        &mut self,
+        root: &G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        pv_index: usize,
+    ) -> i32 {
+        let mut best = -INFINITY;
+        self.seldepth = 0;
+        self.repetition_floor[0] = 0;
+        for i in pv_index..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let mut child = root.clone();
+            child.make_move(mv);
+            self.push(&child, 0, root.is_irreversible(mv));
+            self.pv[1].clear();
+            let score = if i == pv_index {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1, true)
+            } else {
+                // Late quiet root moves are reduced like those of any PV
+                // node; with thousands of root moves this is what lets the
+                // iteration finish.
+                let move_number = i - pv_index + 1;
+                let r = if depth >= 3
+                    && move_number > 4
+                    && !root.is_noisy(mv)
+                    && !covers_the_end(root, depth)
+                {
+                    (reduction(depth, move_number) - 1).clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                let mut score = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, 1, false);
+                if score > alpha && r > 0 && !self.stopped {
+                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false);
+                }
+                if score > alpha && score < beta && !self.stopped {
+                    self.pv[1].clear();
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true);
+                }
+                score
+            };
+            self.pop();
+            if self.stopped {
+                break;
+            }
+            let root_move = &mut self.root_moves[i];
+            if i == pv_index || score > alpha {
+                root_move.score = score;
+                root_move.seldepth = self.seldepth;
+                root_move.pv.clear();
+                root_move.pv.push(mv);
+                root_move.pv.extend_from_slice(&self.pv[1]);
+                if root_move.pv.len() == 1
+                    && settled_score(&child, self.settings, 1) == Some(-score)
+                {
+                    // Decided at once by the rules or a table: show its line.
+                    extend_with_known_line(&child, self.settings, &mut root_move.pv);
+                }
+            } else {
+                root_move.score = -INFINITY;
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.stopped {
+            self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        }
+        best
+    }
+
+    fn negamax(
+        &mut self,
+        position: &G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        if let Some(score) = self.decided_score(position, ply) {
+            return score;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(position, alpha, beta, ply);
+        }
+        self.visit_node(ply);
+        if self.stopped {
+            return 0;
+        }
+        self.pv[ply].clear();
+        // Mate-distance pruning: no result here can beat a shorter mate.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = position.hash();
+        let entry = self.ctx.tt.probe::<G::Move>(key);
+        let tt_move = entry.and_then(|e| e.mv).filter(|&mv| position.is_legal(mv));
+        if let Some(entry) = entry {
+            let score = score_from_tt(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !pv_node && entry.depth >= depth && usable {
+                return score;
+            }
+        }
+
+        let eval = position.evaluate(self.settings);
+        // The game ends within the depth left: search everything, so the
+        // score is the game's exact value.
+        let exhaustive = covers_the_end(position, depth);
+        if !pv_node && !exhaustive && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta at low depth, trust the eval.
+            if depth <= 4 && eval - 120 * depth >= beta {
+                return eval;
+            }
+            if G::NULL_MOVE_SAFE && depth >= 3 && eval >= beta && !self.after_null_move[ply] {
+                let reduction = 3 + depth / 4;
+                let mut child = position.clone();
+                child.make_null_move();
+                self.push(&child, ply, true);
+                self.after_null_move[ply + 1] = true;
+                let score = -self.negamax(
+                    &child,
+                    depth - 1 - reduction,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                );
+                self.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let killers = self.killers[ply].map(|k| k.filter(|&mv| position.is_legal(mv)));
+        let buffers = std::mem::take(&mut self.buffers[ply]);
+        let mut picker = MovePicker::<G>::new(tt_move, killers, buffers);
+        // Futility: far below alpha near the leaves, no quiet move is
+        // expected to lift the score; do not even generate them.
+        let futile = !pv_node
+            && !exhaustive
+            && depth <= 2
+            && alpha.abs() < MATE_BOUND
+            && eval + 150 * depth <= alpha;
+        if futile {
+            picker.skip_quiets();
+        }
+        let mut quiets_tried = std::mem::take(&mut self.quiets_tried[ply]);
+        quiets_tried.clear();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut move_number = 0;
+        while let Some((mv, noisy)) = picker.next(position, &self.history) {
+            // Late-move pruning and futility pruning near the leaves: once a
+            // move has been searched and no loss is being fought off, the
+            // remaining quiet moves (the picker gives them last, best
+            // ordered first) are skipped. Decisive in games with thousands
+            // of moves per node, harmless in games with a handful.
+            if !pv_node
+                && !noisy
+                && !exhaustive
+                && best > -MATE_BOUND
+                && depth <= 3
+                && quiets_tried.len() >= late_move_limit(depth)
+            {
+                break;
+            }
+            move_number += 1;
+            let mut child = position.clone();
+            child.make_move(mv);
+            self.push(&child, ply, position.is_irreversible(mv));
+            let new_depth = depth - 1;
+            let score = if move_number == 1 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let late = move_number > if pv_node { 4 } else { 2 };
+                let r = if depth >= 3 && !noisy && late && !exhaustive {
+                    (reduction(depth, move_number) - i32::from(pv_node)).clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut score =
+                    -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                if score > alpha && r > 0 && !self.stopped {
+                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if pv_node && score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            self.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if !noisy {
+                            self.reward_quiet(position, mv, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy {
+                quiets_tried.push(mv);
+            }
+        }
+        self.buffers[ply] = picker.into_buffers();
+        self.quiets_tried[ply] = quiets_tried;
+        if self.stopped {
+            return 0;
+        }
+        if move_number == 0 && futile {
+            return eval;
+        }
+        if move_number == 0 {
+            // The contract promises a move in every ongoing position; a game
+            // that breaks it is scored as a draw rather than crashing.
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.ctx
+            .tt
+            .store(key, best_move, score_to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn reward_quiet(
+        &mut self,
+        position: &G,
+        mv: G::Move,
+        tried: &[G::Move],
+        depth: i32,
+        ply: usize,
+    ) {
+        let bonus = history_bonus(depth);
+        self.history.update(position, mv, bonus);
+        for &other in tried {
+            self.history.update(position, other, -bonus);
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+    }
+
+    fn quiescence(&mut self, position: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.visit_node(ply);
+        if self.stopped {
+            return 0;
+        }
+        let stand_pat = position.evaluate(self.settings);
+        if ply >= MAX_PLY || stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let buffers = std::mem::take(&mut self.buffers[ply]);
+        let mut picker = MovePicker::<G>::noisy(buffers);
+        while let Some((mv, _)) = picker.next(position, &self.history) {
+            let mut child = position.clone();
+            child.make_move(mv);
+            self.push(&child, ply, position.is_irreversible(mv));
+            let score = match self.decided_score(&child, ply + 1) {
+                Some(score) => -score,
+                None => -self.quiescence(&child, -beta, -alpha, ply + 1),
+            };
+            self.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = picker.into_buffers();
+        best
+    }
+}

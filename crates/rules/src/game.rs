@@ -1,0 +1,136 @@
+//! The rules contract every game implements: notation, moves, results and
+//! the position hash. What the engine needs beyond the rules (evaluation,
+//! move classes, known values, options) is [`crate::Searchable`].
+//!
+//! Everything generic over [`Game`] is monomorphised per game, so nothing
+//! here is dynamic on the hot path:
+//! moves are small `Copy` values, legal moves are written into a buffer the
+//! caller owns and reuses, and positions are updated by copy-make (the search
+//! clones the parent and applies one move to the clone; for every game so far
+//! the position is a few dozen bytes to a few hundred, and copy-make avoids
+//! keeping undo information in sync).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// One of the two players. `First` is the side that moves first in the
+/// game's start position (X in Alak, the Builder in Wyke, White in Pylyx and
+/// Wyx); protocol clocks `wtime`/`p1time` belong to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The player who moves first from the start position.
+    First,
+    /// The player who moves second.
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second; for indexing tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The state of a game as the rules alone judge it (repetition is judged by
+/// whoever holds the move history: see [`crate::GameLog`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// The game goes on.
+    Ongoing,
+    /// The game is over and this player won.
+    Win(Player),
+    /// The game is over and drawn.
+    Draw,
+}
+
+/// A move of some game: a small value that packs into 32 bits so the
+/// transposition table can store it.
+pub trait GameMove: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    /// Packs the move into 32 bits. `from_bits(to_bits(m)) == m` must hold.
+    fn to_bits(self) -> u32;
+    /// Unpacks 32 bits into a move. Any input must give *some* move without
+    /// panicking: bits read from the shared table may be stale or belong to
+    /// another position, and are checked with [`Game::is_legal`] before use.
+    fn from_bits(bits: u32) -> Self;
+}
+
+/// A two-player, perfect-information game, as its rules define it: what a
+/// referee, a board or a match runner needs, and nothing about playing well.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// The move type.
+    type Move: GameMove;
+
+    /// The game's name as the protocol's `UCI_Variant` option spells it.
+    const NAME: &'static str;
+
+    /// The standard start position.
+    fn startpos() -> Self;
+
+    /// A start position drawn from `seed` for games whose start is random
+    /// (Wyx's shuffled rack); `None` for games with one start position. The
+    /// same seed gives the same position.
+    fn random_start(seed: u64) -> Option<Self> {
+        let _ = seed;
+        None
+    }
+
+    /// Parses the position notation of rules.md, validating it strictly. The
+    /// error names what is wrong.
+    fn from_fen(fen: &str) -> Result<Self, String>;
+
+    /// Writes the position notation of rules.md; `from_fen(to_fen(p)) == p`.
+    fn to_fen(&self) -> String;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Player;
+
+    /// A 64-bit Zobrist hash of the whole position (side to move included),
+    /// kept incrementally and reproducible across runs. It must be well mixed
+    /// in every bit: the transposition table picks buckets by the high bits.
+    fn hash(&self) -> u64;
+
+    /// Parses a move in the notation of rules.md. Only legal moves of this
+    /// position are accepted; the error names the token and the reason.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// Writes a legal move of this position in canonical notation.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Appends every legal move to `moves` (which the caller has cleared).
+    /// In an ongoing position there is at least one move (a pass, if the rules
+    /// give the side nothing else); in a finished position there are none.
+    fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a legal move. Behaviour on an illegal move is unspecified but
+    /// must not panic.
+    fn make_move(&mut self, mv: Self::Move);
+
+    /// Whether `mv` is a legal move here. Used for moves from the
+    /// transposition table and killer slots, which may be stale.
+    fn is_legal(&self, mv: Self::Move) -> bool;
+
+    /// Whether no earlier position can occur again after this move (a capture
+    /// in Alak, a placement in Pylyx). Lets repetition checks stop scanning.
+    /// Answering `false` is always correct, only slower.
+    fn is_irreversible(&self, mv: Self::Move) -> bool;
+
+    /// The result as the rules judge this position alone (repetition is
+    /// judged by whoever holds the move history: see [`crate::GameLog`]).
+    fn result(&self) -> GameResult;
+
+    /// A short reason for a finished game, e.g. "o has fewer than 2 pieces".
+    fn result_reason(&self) -> String;
+
+    /// A drawing of the position for a person (several lines).
+    fn render(&self) -> String;
+}

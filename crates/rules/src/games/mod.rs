@@ -1,0 +1,56 @@
+//! The games, and the registry that names them.
+//!
+//! Adding a game: write the module `games/<name>/` implementing
+//! [`crate::Game`] and [`crate::Searchable`] (its options and solve targets
+//! included) and add its type to the `registry!` line below.
+
+pub mod alak;
+pub mod pylyx;
+pub mod wyke;
+pub mod wyx;
+
+use crate::{Game, Searchable};
+
+/// Something to do with a game chosen by name at run time: the registry
+/// calls `visit` with the game's type, so the work is monomorphised per game.
+pub trait GameVisitor {
+    /// What the work produces.
+    type Output;
+    /// Does the work for game `G`.
+    fn visit<G: Searchable>(self) -> Self::Output;
+}
+
+macro_rules! registry {
+    ($($game:ty),+ $(,)?) => {
+        /// The names of every game, in the order the protocol lists them.
+        pub const GAME_NAMES: &[&str] = &[$(<$game as Game>::NAME),+];
+
+        /// Runs `visitor` for the game called `name`; `None` if there is none.
+        pub fn visit_game<V: GameVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+            $(
+                if name.eq_ignore_ascii_case(<$game as Game>::NAME) {
+                    return Some(visitor.visit::<$game>());
+                }
+            )+
+            None
+        }
+
+        /// Runs `visitor` once for every game, in the order of
+        /// [`GAME_NAMES`].
+        pub fn visit_every_game<V: GameVisitor + Clone>(visitor: V) -> Vec<V::Output> {
+            vec![$(visitor.clone().visit::<$game>()),+]
+        }
+    };
+}
+
+registry!(
+    alak::Alak,
+    wyke::Wyke4,
+    wyke::Wyke6,
+    pylyx::Pylyx,
+    pylyx::Pylyx10,
+    wyx::Wyx,
+);
+
+/// The game loaded when none is chosen.
+pub const DEFAULT_GAME: &str = "alak";

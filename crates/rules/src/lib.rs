@@ -1,0 +1,22 @@
+//! The rules of ludus's games, and nothing else: this crate depends on no
+//! other, so a referee, a board or a match runner can use it without the
+//! engine.
+//!
+//! - [`game`]: the rules contract, [`Game`];
+//! - [`searchable`]: what the engine needs beyond the rules, [`Searchable`]
+//!   (evaluation, move classes, known values, the game's options and solve
+//!   targets);
+//! - [`games`]: the six games and the registry that names them;
+//! - [`game_log`]: a game in progress with the repetition rule;
+//! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness.
+
+pub mod game;
+pub mod game_log;
+pub mod games;
+pub mod perft;
+pub mod random;
+pub mod searchable;
+
+pub use game::{Game, GameMove, GameResult, Player};
+pub use game_log::{GameLog, Status};
+pub use searchable::{GameOption, KnownValue, OptionKind, OptionValue, Searchable, SolveTarget};
