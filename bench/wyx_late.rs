@@ -14,37 +14,10 @@ use ludus_rules::games::wyx::Wyx;
 use ludus_rules::random::splitmix64;
 use ludus_rules::{Game, GameResult};
 
-/// The exact value for the side to move: 1 win, 0 draw, -1 loss.
-fn solve(position: &Wyx, memo: &mut HashMap<String, i8>) -> i8 {
-    match position.result() {
-        GameResult::Win(winner) => {
-            return if winner == position.side_to_move() {
-                1
-            } else {
-                -1
-            }
-        }
-        GameResult::Draw => return 0,
-        GameResult::Ongoing => {}
-    }
-    let key = position.to_fen();
-    if let Some(&value) = memo.get(&key) {
-        return value;
-    }
-    let mut moves = Vec::new();
-    position.generate_moves(&mut moves);
-    let mut best = -1;
-    for mv in moves {
-        let mut child = position.clone();
-        child.make_move(mv);
-        best = best.max(-solve(&child, memo));
-        if best == 1 {
-            break;
-        }
-    }
-    memo.insert(key, best);
-    best
-}
+#[path = "../tests/common/exact.rs"]
+mod exact;
+
+use exact::exact_value;
 
 fn main() {
     let k: usize = match std::env::args().nth(1).map(|a| a.parse()) {
@@ -74,7 +47,7 @@ fn main() {
             }
             if position.result() == GameResult::Ongoing {
                 if exact {
-                    let value = match solve(&position, &mut HashMap::new()) {
+                    let value = match exact_value(&position, &mut HashMap::new()) {
                         1 => "win",
                         0 => "draw",
                         _ => "loss",

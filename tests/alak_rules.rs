@@ -1,20 +1,14 @@
 //! Alak: perft table, named edge cases and notation round trips.
 
+mod common;
+
+use common::rules::{self, play};
 use ludus_rules::games::alak::Alak;
 use ludus_rules::perft::perft;
 use ludus_rules::{Game, GameResult, Player, Searchable};
 
 fn pos(fen: &str) -> Alak {
-    Alak::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn play(position: &Alak, mv: &str) -> Alak {
-    let mv = position
-        .parse_move(mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-    let mut next = position.clone();
-    next.make_move(mv);
-    next
+    rules::pos(fen)
 }
 
 #[test]

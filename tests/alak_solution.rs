@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{best_move, Engine};
+use common::{assert_reported, best_move, Engine};
 use ludus_engine::search::{self, Limits, ScoreReport, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::alak::solution::{self, Solution, INDICES};
 use ludus_rules::games::alak::{Alak, AlakSettings};
@@ -329,28 +329,16 @@ fn the_daemon_answers_from_the_table_and_the_option_switches_it_off() {
         .any(|l| l == "option name AlakSolution type check default true"));
     engine.ask("isready", "readyok");
 
-    engine.send("position fen xo_x____o__ x");
-    engine.send("go depth 3");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
+    let lines = engine.search("fen xo_x____o__ x", "depth 3");
+    assert_reported(&lines, "score mate 1 ");
     assert_eq!(best_move(lines.last().unwrap()), "4-3");
 
-    engine.send("position fen xo_x_____o_ o");
-    engine.send("go depth 3");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
-    assert!(
-        lines.iter().any(|l| l.contains("score mate -1 ")),
-        "{lines:#?}"
-    );
+    let lines = engine.search("fen xo_x_____o_ o", "depth 3");
+    assert_reported(&lines, "score mate -1 ");
     assert!(lines.last().unwrap().contains(" ponder "), "{lines:#?}");
 
     // A known root ends a timed search at once, far inside its budget.
-    engine.send("position fen ooxx_______ x");
-    engine.send("go movetime 600000");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let lines = engine.search("fen ooxx_______ x", "movetime 600000");
     assert!(
         lines.iter().any(
             |l| l.contains("score mate 2 ") && l.ends_with("pv 3-5 1-3 5-1")
@@ -362,9 +350,7 @@ fn the_daemon_answers_from_the_table_and_the_option_switches_it_off() {
     let iterations = lines.iter().filter(|l| l.starts_with("info depth")).count();
     assert_eq!(iterations, 1, "proven after depth 1: {lines:#?}");
 
-    engine.send("position startpos");
-    engine.send("go depth 2");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let lines = engine.search("startpos", "depth 2");
     assert!(
         lines
             .iter()
@@ -375,9 +361,7 @@ fn the_daemon_answers_from_the_table_and_the_option_switches_it_off() {
     // Off: the search has to visit the position's children itself (the
     // table answers for them without visiting any).
     engine.send("setoption name AlakSolution value false");
-    engine.send("position fen ooxx_______ x");
-    engine.send("go depth 1");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let lines = engine.search("fen ooxx_______ x", "depth 1");
     let info = lines
         .iter()
         .find(|l| l.starts_with("info depth 1 "))

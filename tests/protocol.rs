@@ -4,7 +4,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{best_move, Engine, PATIENCE};
+use common::{assert_reported, best_move, Engine, PATIENCE};
 
 #[test]
 fn uci_handshake_lists_every_option() {
@@ -48,9 +48,7 @@ fn ugi_handshake_ends_with_ugiok_and_uses_p1_clocks() {
 #[test]
 fn go_depth_reports_every_iteration_and_a_legal_move() {
     let mut engine = Engine::searching();
-    engine.send("position startpos");
-    engine.send("go depth 6");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let lines = engine.search("startpos", "depth 6");
     let infos: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("info depth"))
@@ -162,22 +160,12 @@ fn threefold_repetition_ends_the_game_as_a_draw() {
 #[test]
 fn forced_wins_and_losses_are_reported_as_mate() {
     let mut engine = Engine::start(&[]);
-    engine.send("position fen xo_x____o__ x");
-    engine.send("go depth 4");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
+    let lines = engine.search("fen xo_x____o__ x", "depth 4");
+    assert_reported(&lines, "score mate 1 ");
     assert_eq!(best_move(lines.last().unwrap()), "4-3");
     // o to move: every move lets x capture and win.
-    engine.send("position fen xo_x_____o_ o");
-    engine.send("go depth 4");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
-    assert!(
-        lines.iter().any(|l| l.contains("score mate -1 ")),
-        "{lines:#?}"
-    );
+    let lines = engine.search("fen xo_x_____o_ o", "depth 4");
+    assert_reported(&lines, "score mate -1 ");
 }
 
 #[test]
@@ -199,14 +187,7 @@ fn bad_input_gets_an_error_and_changes_nothing() {
         ("query everything", "unknown query"),
         ("ponderhit", "no search"),
     ];
-    for (input, expected) in cases {
-        engine.send(input);
-        let error = engine
-            .read_until(|l| l.starts_with("info string error:"))
-            .pop()
-            .unwrap();
-        assert!(error.contains(expected), "'{input}' gave '{error}'");
-    }
+    engine.expect_errors(&cases);
     assert_eq!(
         engine.ask("query fen", "response"),
         "response xxx_x__oooo o"
@@ -230,9 +211,7 @@ fn two_threads_and_multipv() {
     engine.send("setoption name Threads value 2");
     engine.send("setoption name MultiPV value 3");
     engine.send("setoption name Hash value 8");
-    engine.send("position startpos");
-    engine.send("go depth 8");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let lines = engine.search("startpos", "depth 8");
     let last_depth: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("info depth 8 "))

@@ -235,14 +235,7 @@ fn pylyx_bad_input_gets_an_error_and_changes_nothing() {
             "9 in all",
         ),
     ];
-    for (input, expected) in cases {
-        engine.send(input);
-        let error = engine
-            .read_until(|l| l.starts_with("info string error:"))
-            .pop()
-            .unwrap();
-        assert!(error.contains(expected), "'{input}' gave '{error}'");
-    }
+    engine.expect_errors(&cases);
     assert_eq!(
         engine.ask("query fen", "response"),
         "response 12/12/12/12/12/12/5a6/4A7/12/12/12/12 w 9 9"

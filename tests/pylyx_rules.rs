@@ -2,34 +2,15 @@
 //! brute-force model, named edge cases for every rule, notation round trips
 //! and errors.
 
+mod common;
 mod pylyx_model;
 
+use common::rules::{move_names, play, pos};
 use ludus_rules::games::pylyx::{Pylyx, Pylyx10, PylyxMove};
 use ludus_rules::perft::perft;
 use ludus_rules::random::splitmix64;
 use ludus_rules::{Game, GameResult, Player, Searchable};
 use pylyx_model::Model;
-
-fn pos<G: Game>(fen: &str) -> G {
-    G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn play<G: Game>(position: &G, mv: &str) -> G {
-    let mv = position
-        .parse_move(mv)
-        .unwrap_or_else(|e| panic!("{mv} at {}: {e}", position.to_fen()));
-    let mut next = position.clone();
-    next.make_move(mv);
-    next
-}
-
-fn move_names<G: Game>(position: &G) -> Vec<String> {
-    let mut moves = Vec::new();
-    position.generate_moves(&mut moves);
-    let mut names: Vec<String> = moves.iter().map(|&m| position.format_move(m)).collect();
-    names.sort();
-    names
-}
 
 /// Walks the move tree to `depth`, checking at every node that the engine
 /// and the model agree on the position and on the legal moves; returns the

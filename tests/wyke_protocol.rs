@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{best_move, Engine};
+use common::{assert_reported, best_move, Engine};
 
 fn wyke_engine(variant: &str) -> Engine {
     let mut engine = Engine::start(&[]);
@@ -101,19 +101,9 @@ fn go_from_the_start_plays_a_legal_move_with_a_real_pv() {
 fn a_solved_six_six_endgame_is_reported_as_mate() {
     let mut engine = wyke_engine("wyke");
     // Builder to move can claim at once: d1 has 7 and 1-1-1-1-1 is free.
-    engine.send("position fen 8800/0088/8800/4447 b 2-2 3-1");
-    engine.send("go depth 3");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1 ")),
-        "{lines:#?}"
-    );
+    let lines = engine.search("fen 8800/0088/8800/4447 b 2-2 3-1", "depth 3");
+    assert_reported(&lines, "score mate 1 ");
     // The table's longest loss: every Builder move loses in 8 plies.
-    engine.send("position fen 8800/0088/8800/1444 b 1-1-1-1-1 4");
-    engine.send("go depth 2");
-    let lines = engine.read_until(|l| l.starts_with("bestmove"));
-    assert!(
-        lines.iter().any(|l| l.contains("score mate -4 ")),
-        "{lines:#?}"
-    );
+    let lines = engine.search("fen 8800/0088/8800/1444 b 1-1-1-1-1 4", "depth 2");
+    assert_reported(&lines, "score mate -4 ");
 }

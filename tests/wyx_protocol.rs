@@ -3,6 +3,9 @@
 
 mod common;
 
+use std::collections::HashMap;
+
+use common::exact::exact_value;
 use common::{best_move, Engine};
 use ludus_rules::games::wyx::Wyx;
 use ludus_rules::random::splitmix64;
@@ -84,34 +87,6 @@ fn bad_wyx_input_is_refused_and_leaves_the_position() {
     assert_eq!(engine.ask("query fen", "response"), before);
 }
 
-/// The exact value for the side to move (1 win, 0 draw, -1 loss), by plain
-/// minimax over the library's rules.
-fn exact(position: &Wyx) -> i32 {
-    match position.result() {
-        GameResult::Win(winner) => {
-            return if winner == position.side_to_move() {
-                1
-            } else {
-                -1
-            }
-        }
-        GameResult::Draw => return 0,
-        GameResult::Ongoing => {}
-    }
-    let mut moves = Vec::new();
-    position.generate_moves(&mut moves);
-    let mut best = -1;
-    for mv in moves {
-        let mut child = position.clone();
-        child.make_move(mv);
-        best = best.max(-exact(&child));
-        if best == 1 {
-            break;
-        }
-    }
-    best
-}
-
 #[test]
 fn a_deep_enough_search_reports_the_exact_result_of_an_ending() {
     let mut engine = Engine::start(&["--game", "wyx"]);
@@ -155,6 +130,11 @@ fn a_deep_enough_search_reports_the_exact_result_of_an_ending() {
             ("cp", 0) if depth >= 16 => 0,
             _ => panic!("no proven result: {last}"),
         };
-        assert_eq!(claim, exact(&position), "{} -> {last}", position.to_fen());
+        assert_eq!(
+            claim,
+            exact_value(&position, &mut HashMap::new()) as i32,
+            "{} -> {last}",
+            position.to_fen()
+        );
     }
 }

@@ -1,10 +1,17 @@
 //! Wyx: named edge cases for every rule and every ending, the hand/board
 //! bookkeeping, notation round trips and errors, and the random starts.
 
+mod common;
+
 use std::collections::HashSet;
 
+use common::rules::{self, play};
 use ludus_rules::games::wyx::Wyx;
 use ludus_rules::{Game, GameResult, Player, Searchable};
+
+fn pos(fen: &str) -> Wyx {
+    rules::pos(fen)
+}
 
 /// The default layout, ranks 8 to 1.
 const LAYOUT: [&str; 8] = [
@@ -23,20 +30,6 @@ fn board(marks: &[(&str, &str)]) -> String {
     }
     let ranks: Vec<String> = cells.into_iter().map(|rank| rank.concat()).collect();
     ranks.join("/")
-}
-
-fn pos(fen: &str) -> Wyx {
-    Wyx::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn play(position: &Wyx, mv: &str) -> Wyx {
-    let mv = position
-        .parse_move(mv)
-        .unwrap_or_else(|e| panic!("{mv}: {e}"));
-    let mut next = position.clone();
-    next.make_move(mv);
-    assert_eq!(next.hash(), pos(&next.to_fen()).hash(), "incremental hash");
-    next
 }
 
 fn moves(position: &Wyx) -> Vec<String> {

@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod countdown;
+pub mod exact;
+pub mod rules;
 
 use std::io::{BufRead, BufReader, Write};
 use std::sync::Arc;
@@ -136,6 +138,27 @@ impl Engine {
         self.child.id()
     }
 
+    /// Sends each input and checks that it is answered with an error line
+    /// containing the expected text.
+    pub fn expect_errors(&mut self, cases: &[(&str, &str)]) {
+        for &(input, expected) in cases {
+            self.send(input);
+            let error = self
+                .read_until(|l| l.starts_with("info string error:"))
+                .pop()
+                .unwrap();
+            assert!(error.contains(expected), "'{input}' gave '{error}'");
+        }
+    }
+
+    /// Sets `position` (the words after `position`), sends `go <limits>`,
+    /// and returns every line up to the `bestmove` line (included).
+    pub fn search(&mut self, position: &str, limits: &str) -> Vec<String> {
+        self.send(&format!("position {position}"));
+        self.send(&format!("go {limits}"));
+        self.read_until(|l| l.starts_with("bestmove"))
+    }
+
     /// `query moves` as a list.
     pub fn legal_moves(&mut self) -> Vec<String> {
         let response = self.ask("query moves", "response");
@@ -152,6 +175,15 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Checks that some line of a search's output contains `text` (e.g. an
+/// `info` line's `score mate 1 `).
+pub fn assert_reported(lines: &[String], text: &str) {
+    assert!(
+        lines.iter().any(|l| l.contains(text)),
+        "no '{text}' in {lines:#?}"
+    );
 }
 
 /// The move of a `bestmove` line.
