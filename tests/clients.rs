@@ -232,6 +232,12 @@ fn position_random_gives_the_shuffled_starts_of_a_random_start_game() {
         seven,
         "a seed gives one start"
     );
+    engine.send("position random 2009");
+    assert_eq!(
+        engine.ask("query fen", "response"),
+        start,
+        "startpos is seed 2009"
+    );
     let first = engine.legal_moves()[0].clone();
     engine.send(&format!("position random 7 moves {first}"));
     assert_eq!(engine.ask("query p1turn", "response"), "response false");

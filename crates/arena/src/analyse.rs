@@ -257,14 +257,16 @@ impl GameVisitor for CheckGame<'_> {
     }
 }
 
-/// The game's start and its moves, played with the rules: each move in
-/// canonical notation with the position (and its log) before it.
-fn replay<G: Game>(game: &CheckedGame) -> Result<(G, Vec<(GameLog<G>, G::Move)>), String> {
+/// A move of a game, with the game (its position and history) before it.
+type Step<G> = (GameLog<G>, <G as Game>::Move);
+
+/// The game's moves played with the rules.
+fn replay<G: Game>(game: &CheckedGame) -> Result<Vec<Step<G>>, String> {
     let start = match &game.fen {
         Some(fen) => G::from_fen(fen).map_err(|e| format!("bad FEN tag '{fen}': {e}"))?,
         None => G::startpos(),
     };
-    let mut log = GameLog::new(start.clone());
+    let mut log = GameLog::new(start);
     let mut moves = Vec::new();
     for (index, played) in game.pgn.moves.iter().enumerate() {
         let before = log.clone();
@@ -273,7 +275,7 @@ fn replay<G: Game>(game: &CheckedGame) -> Result<(G, Vec<(GameLog<G>, G::Move)>)
             .map_err(|e| format!("move {} '{}': {e}", index + 1, played.text))?;
         moves.push((before, mv));
     }
-    Ok((start, moves))
+    Ok(moves)
 }
 
 /// The engine process and what it has been told.
@@ -456,6 +458,7 @@ impl Progress {
         }
     }
 
+    /// Counts a position and shows what is being analysed.
     fn step(&mut self, what: &str) {
         self.done += 1;
         if self.shown {
@@ -464,6 +467,7 @@ impl Progress {
         }
     }
 
+    /// Clears the line, so that output on the same terminal starts clean.
     fn clear(&self) {
         if self.shown {
             eprint!("\r\x1b[K");
@@ -493,7 +497,7 @@ impl GameVisitor for AnalyseGame<'_> {
 
     fn visit<G: ludus_rules::Searchable>(self) -> Self::Output {
         let game = self.game;
-        let (_, moves) = replay::<G>(game)?;
+        let moves = replay::<G>(game)?;
         self.analyser.new_game::<G>()?;
         if !self.writer.game_start(game.number, &game.pgn, G::NAME) {
             return Ok(false);
@@ -536,6 +540,7 @@ impl GameVisitor for AnalyseGame<'_> {
                 best,
                 Some((played.clone(), played_verdict)),
             );
+            self.progress.clear();
             if !self.writer.position(Some(game.number), &analysis) {
                 return Ok(false);
             }
@@ -571,6 +576,7 @@ impl GameVisitor for AnalyseLines<'_> {
                 .search(&format!("position fen {fen}"), &position, None)
                 .map_err(|e| format!("{label} {e}"))?;
             let analysis = Analysis::new(line, label, fen, position.side_to_move(), verdict, None);
+            self.progress.clear();
             if !self.writer.position(None, &analysis) {
                 return Ok(false);
             }

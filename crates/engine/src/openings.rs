@@ -130,17 +130,20 @@ impl GameVisitor for Generate<'_> {
             found.push(fen);
         }
         let shortfall = (found.len() < config.count).then(|| {
-            let kind = if random_start {
-                format!("{} random starts", G::NAME)
+            let (kind, hint) = if random_start {
+                (format!("{} random starts", G::NAME), "")
             } else {
-                format!(
-                    "balanced {} positions of {}",
-                    G::NAME,
-                    counted(plies, "ply", "plies")
+                (
+                    format!(
+                        "balanced {} positions of {}",
+                        G::NAME,
+                        counted(plies, "ply", "plies")
+                    ),
+                    "; try more plies or a larger --max-score",
                 )
             };
             format!(
-                "found only {} distinct {kind} (asked for {}); try more plies or a larger --max-score",
+                "found only {} distinct {kind} (asked for {}){hint}",
                 found.len(),
                 config.count
             )
