@@ -238,6 +238,7 @@ fn position_random_gives_the_shuffled_starts_of_a_random_start_game() {
         start,
         "startpos is seed 2009"
     );
+    engine.send("position random 7");
     let first = engine.legal_moves()[0].clone();
     engine.send(&format!("position random 7 moves {first}"));
     assert_eq!(engine.ask("query p1turn", "response"), "response false");

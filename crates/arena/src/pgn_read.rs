@@ -73,6 +73,10 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
     Ok(reader.games)
 }
 
+fn error_at(line: usize, what: &str) -> String {
+    format!("PGN line {line}: {what}")
+}
+
 struct Reader {
     chars: Vec<char>,
     at: usize,
@@ -102,7 +106,7 @@ impl Reader {
     }
 
     fn error(&self, what: &str) -> String {
-        format!("PGN line {}: {what}", self.line)
+        error_at(self.line, what)
     }
 
     fn run(&mut self) -> Result<(), String> {
@@ -175,33 +179,35 @@ impl Reader {
         if self.game.is_empty() {
             self.game.line = self.line;
         }
+        let line = self.line;
+        let error = |what: &str| error_at(line, what);
         self.bump();
         self.take_while(|c| c == ' ' || c == '\t');
         let name = self.take_while(|c| c.is_alphanumeric() || c == '_');
         if name.is_empty() {
-            return Err(self.error("a tag without a name"));
+            return Err(error("a tag without a name"));
         }
         self.take_while(|c| c == ' ' || c == '\t');
         if self.bump() != Some('"') {
-            return Err(self.error(&format!("tag {name}: the value must be in quotes")));
+            return Err(error(&format!("tag {name}: the value must be in quotes")));
         }
         let mut value = String::new();
         loop {
             match self.bump() {
                 Some('\\') => match self.bump() {
                     Some(c @ ('"' | '\\')) => value.push(c),
-                    _ => return Err(self.error(&format!("tag {name}: a bad escape"))),
+                    _ => return Err(error(&format!("tag {name}: a bad escape"))),
                 },
                 Some('"') => break,
                 Some('\n') | None => {
-                    return Err(self.error(&format!("tag {name}: the value is not closed")))
+                    return Err(error(&format!("tag {name}: the value is not closed")))
                 }
                 Some(c) => value.push(c),
             }
         }
         self.take_while(|c| c == ' ' || c == '\t');
         if self.bump() != Some(']') {
-            return Err(self.error(&format!("tag {name}: ']' is missing")));
+            return Err(error(&format!("tag {name}: ']' is missing")));
         }
         self.game.tags.push((name, value));
         Ok(())
@@ -212,7 +218,7 @@ impl Reader {
         self.bump();
         let text = self.take_while(|c| c != '}');
         if self.bump() != Some('}') {
-            return Err(format!("PGN line {line}: a comment is not closed"));
+            return Err(error_at(line, "a comment is not closed"));
         }
         Ok(text)
     }

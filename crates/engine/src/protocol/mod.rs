@@ -16,7 +16,7 @@ use crossbeam_channel::{unbounded, Receiver, Sender};
 use ludus_rules::{GameResult, Player};
 
 use crate::search::TranspositionTable;
-use command::{Command, Query};
+use command::{Command, MoveFilter, Query};
 use options::{OptionChange, Options};
 pub use output::Output;
 use session::{new_session, JobSettings, RunningJob, Session};
@@ -364,18 +364,17 @@ impl Engine {
             Query::P1Turn => (self.session.side_to_move() == Player::First).to_string(),
             Query::Result => session::result_word(status.result).to_string(),
             Query::Fen => self.session.fen(),
-            Query::Moves(filter) => {
-                let mut moves = self.session.legal_moves();
-                moves.retain(|mv| filter.matches(mv));
-                moves.join(" ")
-            }
-            Query::MoveCount(filter) => {
-                let mut moves = self.session.legal_moves();
-                moves.retain(|mv| filter.matches(mv));
-                moves.len().to_string()
-            }
+            Query::Moves(filter) => self.legal_moves(&filter).join(" "),
+            Query::MoveCount(filter) => self.legal_moves(&filter).len().to_string(),
         };
         self.out.line(format!("response {answer}").trim_end());
+    }
+
+    /// The legal moves that pass `filter`, in notation.
+    fn legal_moves(&self, filter: &MoveFilter) -> Vec<String> {
+        let mut moves = self.session.legal_moves();
+        moves.retain(|mv| filter.matches(mv));
+        moves
     }
 
     fn reap_finished_job(&mut self) {
