@@ -3,32 +3,20 @@
 //! throws a result away must be marked a blunder and a move from the solved
 //! table never is.
 
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::sync::OnceLock;
+
+use common::piped;
 
 use ludus_arena::pgn_read::read_pgn;
 
 const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
 
 fn run(args: &[&str], input: Option<&str>) -> Output {
-    let mut child = Command::new(LUDUS)
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ludus runs");
-    if let Some(text) = input {
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(text.as_bytes()).unwrap();
-    }
-    child.wait_with_output().expect("ludus exits")
+    piped(args, input.unwrap_or("").as_bytes())
 }
 
 fn stdout_of(output: &Output) -> String {

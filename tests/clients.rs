@@ -4,42 +4,12 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-use common::{best_move, Engine};
-
-/// Runs `ludus` with `input` piped in and its input then closed, as
-/// `printf ... | ludus` does; returns once it exits.
-fn piped(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the ludus binary starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    // Written on a thread: the engine answers while it reads.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("ludus exits");
-    writer.join().unwrap();
-    output
-}
+use common::{best_move, piped, Engine};
 
 fn stdout_of(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the ludus binary runs")
 }
 
 #[test]
@@ -251,65 +221,11 @@ fn position_random_gives_the_shuffled_starts_of_a_random_start_game() {
 }
 
 #[test]
-fn perft_zero_is_one_position_in_the_protocol_and_on_the_command_line() {
+fn go_perft_zero_is_the_position_itself() {
+    // As `ludus perft <game> 0` (tests/cli.rs): one rule for both.
     let output = piped(&[], b"go perft 0\n");
     assert!(
         stdout_of(&output).starts_with("Nodes searched: 1\n"),
         "{output:?}"
-    );
-    let output = ludus(&["perft", "alak", "0"]);
-    assert!(output.status.success());
-    assert!(stdout_of(&output).contains("Nodes searched: 1\n"));
-    let output = ludus(&["perft", "alak", "65"]);
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("65 is not in 0..=64"));
-}
-
-#[test]
-fn help_lists_the_games_and_the_solve_targets() {
-    let perft = stdout_of(&ludus(&["perft", "--help"]));
-    assert!(
-        perft.contains("[possible values: alak, wyke, wyke6, pylyx, pylyx10, wyx]"),
-        "{perft}"
-    );
-    let solve = stdout_of(&ludus(&["solve", "--help"]));
-    assert!(solve.contains("alak, wyke-endgames"), "{solve}");
-    // Names are still taken in any letter case.
-    assert!(ludus(&["perft", "ALAK", "1"]).status.success());
-}
-
-#[test]
-fn openings_prints_what_it_found_when_the_game_has_fewer() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["openings", "alak", "--count", "1000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ludus runs");
-    let mut text = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut text)
-        .unwrap();
-    let mut warning = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut warning)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(2), "{warning}");
-    let lines: Vec<&str> = text.lines().collect();
-    let mut distinct = lines.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
-    assert!(lines.len() > 100 && lines.len() < 1000, "{}", lines.len());
-    assert_eq!(distinct.len(), lines.len());
-    assert!(
-        warning.contains(&format!("warning: found only {} distinct", lines.len())),
-        "{warning}"
     );
 }

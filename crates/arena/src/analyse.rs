@@ -73,26 +73,13 @@ pub fn run_analyse(config: &AnalyseConfig) -> Result<(), String> {
     let mut writer = Writer::new(config, analyser.annotator())?;
     let mut progress = Progress::new(total);
     for job in &jobs {
-        let done = match job {
-            Job::Game(game) => visit_game(
-                game.name,
-                AnalyseGame {
-                    game,
-                    analyser: &mut analyser,
-                    writer: &mut writer,
-                    progress: &mut progress,
-                },
-            ),
-            Job::Positions { name, lines } => visit_game(
-                name,
-                AnalyseLines {
-                    lines,
-                    analyser: &mut analyser,
-                    writer: &mut writer,
-                    progress: &mut progress,
-                },
-            ),
+        let work = Work {
+            job,
+            analyser: &mut analyser,
+            writer: &mut writer,
+            progress: &mut progress,
         };
+        let done = visit_game(job.name(), work);
         progress.clear();
         match done {
             Some(Ok(true)) => {}
@@ -146,6 +133,15 @@ enum Job {
 }
 
 impl Job {
+    /// The game's name.
+    fn name(&self) -> &'static str {
+        match self {
+            Job::Game(game) => game.name,
+            Job::Positions { name, .. } => name,
+        }
+    }
+
+    /// How many positions it analyses.
     fn positions(&self) -> usize {
         match self {
             Job::Game(game) => game.pgn.moves.len(),
@@ -370,6 +366,22 @@ impl Analyser {
             .map_err(|f| failure(&self.name, f, line))
     }
 
+    /// The position's search, and the played move's: the same search with
+    /// only `played` at the root, unless it is the best move.
+    fn judge<G: Game>(
+        &mut self,
+        position_line: &str,
+        root: &G,
+        played: &str,
+    ) -> Result<(Verdict, Verdict), String> {
+        let best = self.search(position_line, root, None)?;
+        let own = match best.best == played {
+            true => best.clone(),
+            false => self.search(position_line, root, Some(played))?,
+        };
+        Ok((best, own))
+    }
+
     /// Searches the position of `position_line`, only `only` at the root if
     /// given; moves come back in canonical notation (`root` is the position).
     fn search<G: Game>(
@@ -484,21 +496,31 @@ fn move_label(number: usize, mover: Player) -> String {
     }
 }
 
-struct AnalyseGame<'a> {
-    game: &'a CheckedGame,
+/// One job's analysis, for its game `G`; `Ok(false)` when the output is
+/// gone.
+struct Work<'a> {
+    job: &'a Job,
     analyser: &'a mut Analyser,
     writer: &'a mut Writer,
     progress: &'a mut Progress,
 }
 
-impl GameVisitor for AnalyseGame<'_> {
-    /// `Ok(false)` when the output is gone.
+impl GameVisitor for Work<'_> {
     type Output = Result<bool, String>;
 
     fn visit<G: ludus_rules::Searchable>(self) -> Self::Output {
-        let game = self.game;
-        let moves = replay::<G>(game)?;
         self.analyser.new_game::<G>()?;
+        match self.job {
+            Job::Game(game) => self.game::<G>(game),
+            Job::Positions { lines, .. } => self.lines::<G>(lines),
+        }
+    }
+}
+
+impl Work<'_> {
+    /// Every move of `game`: the position before it, and the move.
+    fn game<G: Game>(self, game: &CheckedGame) -> Result<bool, String> {
+        let moves = replay::<G>(game)?;
         if !self.writer.game_start(game.number, &game.pgn, G::NAME) {
             return Ok(false);
         }
@@ -520,25 +542,18 @@ impl GameVisitor for AnalyseGame<'_> {
                 true => base.clone(),
                 false => format!("{base} moves {}", texts.join(" ")),
             };
-            let at = |e: String| format!("game {}, move {label} {played}: {e}", game.number);
-            let best = self
+            let (best, own) = self
                 .analyser
-                .search(&position_line, position, None)
-                .map_err(at)?;
-            let played_verdict = if best.best == played {
-                best.clone()
-            } else {
-                self.analyser
-                    .search(&position_line, position, Some(&played))
-                    .map_err(at)?
-            };
+                .judge(&position_line, position, &played)
+                .map_err(|e| format!("game {}, move {label} {played}: {e}", game.number))?;
+            let fen = position.to_fen();
             let analysis = Analysis::new(
                 ply + 1,
                 label,
-                position.to_fen(),
+                fen,
                 mover,
                 best,
-                Some((played.clone(), played_verdict)),
+                Some((played.clone(), own)),
             );
             self.progress.clear();
             if !self.writer.position(Some(game.number), &analysis) {
@@ -552,22 +567,10 @@ impl GameVisitor for AnalyseGame<'_> {
         }
         self.writer.game_end(game.number, &game.pgn, &analyses)
     }
-}
 
-struct AnalyseLines<'a> {
-    lines: &'a str,
-    analyser: &'a mut Analyser,
-    writer: &'a mut Writer,
-    progress: &'a mut Progress,
-}
-
-impl GameVisitor for AnalyseLines<'_> {
-    type Output = Result<bool, String>;
-
-    fn visit<G: ludus_rules::Searchable>(self) -> Self::Output {
-        let positions = read_positions::<G>(self.lines, "input")?;
-        self.analyser.new_game::<G>()?;
-        for (line, position) in positions {
+    /// Every position of a list.
+    fn lines<G: Game>(self, lines: &str) -> Result<bool, String> {
+        for (line, position) in read_positions::<G>(lines, "input")? {
             let fen = position.to_fen();
             let label = format!("line {line}:");
             self.progress.step(&label);
