@@ -2,11 +2,14 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand};
 
-use ludus_arena::cli::{self as match_cli, Parsed};
+use ludus_arena::analyse::{run_analyse, AnalyseConfig, AnalyseLimit, DEFAULT_LIMIT};
+use ludus_arena::cli::{self as match_cli, Parsed, Proto};
 use ludus_arena::run_match;
 use ludus_engine::bench::{run_bench, BenchConfig};
 use ludus_engine::openings::{generate_openings, OpeningsConfig};
@@ -14,6 +17,7 @@ use ludus_engine::perft::run_perft;
 use ludus_engine::search::MAX_PLY;
 use ludus_engine::solve::{run_solve, target_names};
 use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
+use ludus_rules::perft::MAX_PERFT_DEPTH;
 
 /// An engine daemon for Alak, Alfred's Wyke, Pylyx and Wyx, speaking UCI and
 /// UGI on standard input and output.
@@ -21,7 +25,7 @@ use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
 #[command(name = "ludus", version, about)]
 struct Cli {
     /// The game to load at start (see UCI_Variant).
-    #[arg(long, default_value = DEFAULT_GAME, value_parser = game_name)]
+    #[arg(long, default_value = DEFAULT_GAME, value_parser = games(), ignore_case = true)]
     game: String,
 
     #[command(subcommand)]
@@ -33,9 +37,10 @@ enum Tool {
     /// Counts the leaves of the move tree to a depth, per first move.
     Perft {
         /// The game.
-        #[arg(value_parser = game_name)]
+        #[arg(value_parser = games(), ignore_case = true)]
         game: String,
-        /// Depth in plies.
+        /// Depth in plies (0 counts the position itself: 1), as `go perft`.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH)))]
         depth: u32,
         /// Start from this position instead of the start position.
         #[arg(long)]
@@ -44,7 +49,7 @@ enum Tool {
     /// Searches a fixed set of positions and reports nodes and speed.
     Bench {
         /// Only this game (default: every game).
-        #[arg(long, value_parser = game_name)]
+        #[arg(long, value_parser = games(), ignore_case = true)]
         game: Option<String>,
         /// Depth per position, 1 to the search's deepest (default: each
         /// game's own).
@@ -60,7 +65,7 @@ enum Tool {
     /// Solves a game or part of one outright and prints the result.
     Solve {
         /// What to solve.
-        #[arg(value_parser = solve_target)]
+        #[arg(value_parser = PossibleValuesParser::new(target_names()), ignore_case = true)]
         target: String,
     },
     /// Plays a match between two engines, refereed by ludus
@@ -72,12 +77,49 @@ enum Tool {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },
+    /// Analyses games (PGN as `ludus match` writes it) or positions with an
+    /// engine: per position the score, best move and principal variation,
+    /// the played move's score, and inaccuracies, mistakes and blunders.
+    Analyse {
+        /// A PGN file, or with --game positions one per line; `-` or none:
+        /// standard input.
+        input: Option<PathBuf>,
+        /// The game of a position list (and of PGN games without a Game tag).
+        #[arg(long, value_parser = games(), ignore_case = true)]
+        game: Option<String>,
+        /// Search depth per position.
+        #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..))]
+        depth: Option<u32>,
+        /// Node budget per position.
+        #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Milliseconds per position [default: 1000 when no limit is given].
+        #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// The engine's search threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// JSON lines, one object per position, instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Also write the games annotated to this PGN file (replaced).
+        #[arg(long)]
+        pgnout: Option<PathBuf>,
+        /// The engine program [default: this ludus].
+        #[arg(long)]
+        engine: Option<PathBuf>,
+        /// The engine's protocol dialect.
+        #[arg(long, default_value = "uci", value_parser = PossibleValuesParser::new(["uci", "ugi"]))]
+        proto: String,
+    },
     /// Prints distinct, balanced start positions, one per line. For a game
     /// with a random start (wyx) they are random starts drawn from the seed,
     /// and the options after --seed do not apply (giving one is an error).
+    /// When the game has fewer positions than asked for, those found are
+    /// printed, a warning goes to stderr and the exit status is 2.
     Openings {
         /// The game.
-        #[arg(value_parser = game_name)]
+        #[arg(value_parser = games(), ignore_case = true)]
         game: String,
         /// How many positions.
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
@@ -103,21 +145,9 @@ enum Tool {
     },
 }
 
-fn game_name(text: &str) -> Result<String, String> {
-    GAME_NAMES
-        .iter()
-        .find(|name| name.eq_ignore_ascii_case(text))
-        .map(|name| name.to_string())
-        .ok_or_else(|| format!("unknown game '{text}'; games: {}", GAME_NAMES.join(", ")))
-}
-
-fn solve_target(text: &str) -> Result<String, String> {
-    let targets = target_names();
-    targets
-        .iter()
-        .find(|name| name.eq_ignore_ascii_case(text))
-        .map(|name| name.to_string())
-        .ok_or_else(|| format!("unknown target '{text}'; targets: {}", targets.join(", ")))
+/// The game names, offered (and listed in `--help`) in any letter case.
+fn games() -> PossibleValuesParser {
+    PossibleValuesParser::new(GAME_NAMES)
 }
 
 fn main() -> ExitCode {
@@ -143,6 +173,36 @@ fn main() -> ExitCode {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))
         }
         Some(Tool::Match { args }) => match_command(&args),
+        Some(Tool::Analyse {
+            input,
+            game,
+            depth,
+            nodes,
+            movetime,
+            threads,
+            json,
+            pgnout,
+            engine,
+            proto,
+        }) => analyse(AnalyseConfig {
+            input,
+            game,
+            limit: match (depth, nodes, movetime) {
+                (Some(depth), _, _) => AnalyseLimit::Depth(depth),
+                (_, Some(nodes), _) => AnalyseLimit::Nodes(nodes),
+                (_, _, Some(ms)) => AnalyseLimit::Movetime(ms),
+                _ => DEFAULT_LIMIT,
+            },
+            threads,
+            json,
+            pgnout,
+            engine: engine.unwrap_or_default(),
+            proto: if proto == "ugi" {
+                Proto::Ugi
+            } else {
+                Proto::Uci
+            },
+        }),
         Some(Tool::Openings {
             game,
             count,
@@ -151,7 +211,7 @@ fn main() -> ExitCode {
             depth,
             nodes,
             max_score,
-        }) => openings(OpeningsConfig {
+        }) => match openings(OpeningsConfig {
             game,
             count: count as usize,
             seed,
@@ -159,7 +219,10 @@ fn main() -> ExitCode {
             depth,
             nodes,
             max_score,
-        }),
+        }) {
+            Ok(false) => return ExitCode::from(OPENINGS_SHORTFALL),
+            other => other.map(|_| ()),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -230,14 +293,34 @@ fn match_command(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn openings(config: OpeningsConfig) -> Result<(), String> {
+/// The exit status of `ludus openings` when it found fewer than asked for.
+const OPENINGS_SHORTFALL: u8 = 2;
+
+/// Prints the openings; `Ok(false)` when there are fewer than asked for.
+fn openings(config: OpeningsConfig) -> Result<bool, String> {
+    let openings = generate_openings(&config)?;
     let mut out = std::io::stdout().lock();
-    for position in generate_openings(&config)? {
+    for position in &openings.positions {
         // A closed output (piped into `head`) just ends the list.
         if writeln!(out, "{position}").is_err() {
             break;
         }
     }
     let _ = out.flush();
-    Ok(())
+    match openings.shortfall {
+        Some(warning) => {
+            eprintln!("ludus: warning: {warning}");
+            Ok(false)
+        }
+        None => Ok(true),
+    }
+}
+
+/// `ludus analyse`, with this program as the engine unless another is given.
+fn analyse(mut config: AnalyseConfig) -> Result<(), String> {
+    if config.engine.as_os_str().is_empty() {
+        config.engine = std::env::current_exe()
+            .map_err(|e| format!("cannot find the ludus program to analyse with: {e}"))?;
+    }
+    run_analyse(&config)
 }

@@ -130,3 +130,63 @@ fn a_reader_that_goes_away_is_not_a_crash() {
         assert!(!errors.contains("panicked"), "{args:?}: {errors}");
     }
 }
+
+#[test]
+fn perft_zero_is_the_position_itself_and_65_is_refused() {
+    // As `go perft 0` (tests/clients.rs): one rule for both.
+    let output = ludus(&["perft", "alak", "0"]);
+    assert!(output.status.success());
+    assert_eq!(figure(&stdout_of(&output), "Nodes searched"), 1);
+    let output = ludus(&["perft", "alak", "65"]);
+    assert!(!output.status.success());
+    assert!(stderr_of(&output).contains("65 is not in 0..=64"));
+}
+
+#[test]
+fn help_lists_the_games_and_the_solve_targets() {
+    let perft = stdout_of(&ludus(&["perft", "--help"]));
+    assert!(
+        perft.contains("[possible values: alak, wyke, wyke6, pylyx, pylyx10, wyx]"),
+        "{perft}"
+    );
+    let solve = stdout_of(&ludus(&["solve", "--help"]));
+    assert!(solve.contains("alak, wyke-endgames"), "{solve}");
+    // Names are still taken in any letter case.
+    assert!(ludus(&["perft", "ALAK", "1"]).status.success());
+}
+
+#[test]
+fn openings_prints_what_it_found_when_the_game_has_fewer() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["openings", "alak", "--count", "1000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ludus runs");
+    let mut text = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    let mut warning = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut warning)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(2), "{warning}");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut distinct = lines.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(lines.len() > 100 && lines.len() < 1000, "{}", lines.len());
+    assert_eq!(distinct.len(), lines.len());
+    assert!(
+        warning.contains(&format!("warning: found only {} distinct", lines.len())),
+        "{warning}"
+    );
+}

@@ -182,6 +182,7 @@ fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
         threads: 2,
         multipv: 1,
         move_overhead: Duration::ZERO,
+        ponder_move: true,
     };
     let go = GoParams {
         depth: Some(10),
@@ -226,6 +227,7 @@ fn run_job(
         threads,
         multipv: 1,
         move_overhead: Duration::ZERO,
+        ponder_move: true,
     };
     let job = session
         .start_job(&go, &settings, tt, Output::new(Box::new(sink.clone())))
@@ -300,6 +302,7 @@ fn a_perft_with_400_000_root_moves_reports_in_one_write() {
         threads: 1,
         multipv: 1,
         move_overhead: Duration::ZERO,
+        ponder_move: true,
     };
     let go = GoParams {
         perft: Some(1),

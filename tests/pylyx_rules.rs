@@ -567,7 +567,7 @@ fn bad_positions_are_rejected_with_the_reason() {
         ("12/5B6/12/12/12/12/12/12/12/12/12/12 b 9 10", "11 in all"),
         (
             "12/5A6/5a6/12/12/12/12/12/12/12/12/12 b 9 8",
-            "Black has 1 checkers on the board and 8 in hand",
+            "Black has 1 checker on the board and 8 in hand",
         ),
         (
             "12/5A6/12/12/12/12/12/12/12/12/12/12 w 9 10",

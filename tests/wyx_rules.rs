@@ -431,5 +431,7 @@ fn recaptures_keep_hands_and_board_in_step() {
     assert!(after.to_fen().contains(" f4,d4 -/-/-/-/-/-/-/- 31,31 w"));
     // The rack is empty: equal hands draw.
     assert_eq!(after.result(), GameResult::Draw);
-    assert!(after.result_reason().contains("white 31 and black 31"));
+    assert!(after
+        .result_reason()
+        .contains("tokens in hand: white 31, black 31"));
 }

@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -184,6 +184,27 @@ pub fn assert_reported(lines: &[String], text: &str) {
         lines.iter().any(|l| l.contains(text)),
         "no '{text}' in {lines:#?}"
     );
+}
+
+/// Runs `ludus` with `args` and `input` piped in, its input then closed (as
+/// `printf ... | ludus` does); returns once it exits.
+pub fn piped(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ludus binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    // Written on a thread: the engine answers while it reads.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("ludus exits");
+    writer.join().unwrap();
+    output
 }
 
 /// The move of a `bestmove` line.

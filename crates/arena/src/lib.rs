@@ -14,10 +14,12 @@
 //! a pair for the pentanomial statistics. `--concurrency K` threads each own
 //! a pair of engine processes and take the next game number when free.
 
+pub mod analyse;
 pub mod cli;
 pub mod engine;
 pub mod openings;
 pub mod pgn;
+pub mod pgn_read;
 pub mod referee;
 pub mod report;
 pub mod stats;

@@ -9,7 +9,22 @@ use ludus_rules::{Game, GameResult};
 pub fn load_openings<G: Game>(path: &Path) -> Result<Vec<G>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read openings file {}: {e}", path.display()))?;
-    let mut openings = Vec::new();
+    let source = format!("openings file {}", path.display());
+    let openings: Vec<G> = read_positions(&text, &source)?
+        .into_iter()
+        .map(|(_, position)| position)
+        .collect();
+    if openings.is_empty() {
+        return Err(format!("{source} has no positions"));
+    }
+    Ok(openings)
+}
+
+/// The positions of `text` in the openings-file format, each with its line
+/// number (from 1); a finished game is an error. `source` names the text
+/// in errors.
+pub fn read_positions<G: Game>(text: &str, source: &str) -> Result<Vec<(usize, G)>, String> {
+    let mut positions = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -18,21 +33,16 @@ pub fn load_openings<G: Game>(path: &Path) -> Result<Vec<G>, String> {
         let position = if line == "startpos" {
             G::startpos()
         } else {
-            G::from_fen(line)
-                .map_err(|e| format!("openings file {} line {}: {e}", path.display(), number + 1))?
+            G::from_fen(line).map_err(|e| format!("{source} line {}: {e}", number + 1))?
         };
         if position.result() != GameResult::Ongoing {
             return Err(format!(
-                "openings file {} line {}: the game is already over ({})",
-                path.display(),
+                "{source} line {}: the game is already over ({})",
                 number + 1,
                 position.result_reason()
             ));
         }
-        openings.push(position);
+        positions.push((number + 1, position));
     }
-    if openings.is_empty() {
-        return Err(format!("openings file {} has no positions", path.display()));
-    }
-    Ok(openings)
+    Ok(positions)
 }

@@ -27,7 +27,7 @@ fn escape(text: &str) -> String {
 }
 
 /// A comment's score: pawns with a sign, or `+M3` / `-M2` for mates.
-fn score_text(report: &super::engine::SearchReport) -> Option<String> {
+pub fn score_text(report: &super::engine::SearchReport) -> Option<String> {
     if let Some(mate) = report.mate {
         return Some(if mate > 0 {
             format!("+M{mate}")
@@ -69,11 +69,7 @@ pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
         tags.push(("WhiteTimeControl", white_tc.clone()));
         tags.push(("BlackTimeControl", black_tc.clone()));
     }
-    let mut text = String::new();
-    for (name, value) in tags {
-        text.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
-    }
-    text.push('\n');
+    let mut text = format_tags(tags.iter().map(|(name, value)| (*name, value.as_str())));
 
     let mut words: Vec<String> = Vec::new();
     let mut number = 1;
@@ -102,8 +98,31 @@ pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
             number += 1;
         }
     }
-    words.push(format!("{{{}}}", record.reason.replace('}', ")")));
+    words.push(comment(&record.reason));
     words.push(record.result_text().to_string());
+    text.push_str(&wrap_movetext(&words));
+    text
+}
+
+/// The tag section: one `[Name "value"]` line per tag, then a blank line.
+pub fn format_tags<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    let mut text = String::new();
+    for (name, value) in tags {
+        text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    }
+    text.push('\n');
+    text
+}
+
+/// `{text}` as a PGN comment (which cannot hold a `}`).
+pub fn comment(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', ")"))
+}
+
+/// The movetext words in lines of at most 79 characters (a longer word
+/// stands alone), ending with a blank line.
+pub fn wrap_movetext(words: &[String]) -> String {
+    let mut text = String::new();
     let mut line = String::new();
     for word in words {
         if !line.is_empty() && line.len() + 1 + word.len() > 79 {
@@ -114,7 +133,7 @@ pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&word);
+        line.push_str(word);
     }
     text.push_str(&line);
     text.push_str("\n\n");

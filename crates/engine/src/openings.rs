@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::random::Rng;
+use ludus_rules::text::counted;
 use ludus_rules::{Game, GameResult, Searchable};
 
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
@@ -57,8 +58,19 @@ impl OpeningsConfig {
     }
 }
 
-/// Makes `config.count` distinct start positions, in the game's notation.
-pub fn generate_openings(config: &OpeningsConfig) -> Result<Vec<String>, String> {
+/// What `ludus openings` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Openings {
+    /// The positions, in the game's notation.
+    pub positions: Vec<String>,
+    /// Why there are fewer than asked for, if there are.
+    pub shortfall: Option<String>,
+}
+
+/// Makes up to `config.count` distinct start positions, in the game's
+/// notation; when the game has fewer (Alak has 168 of 4 plies), those found
+/// and a [`Openings::shortfall`] saying so.
+pub fn generate_openings(config: &OpeningsConfig) -> Result<Openings, String> {
     visit_game(&config.game, Generate { config })
         .ok_or_else(|| format!("unknown game '{}'", config.game))?
 }
@@ -68,7 +80,7 @@ struct Generate<'a> {
 }
 
 impl GameVisitor for Generate<'_> {
-    type Output = Result<Vec<String>, String>;
+    type Output = Result<Openings, String>;
 
     fn visit<G: Searchable>(self) -> Self::Output {
         let config = self.config;
@@ -117,17 +129,29 @@ impl GameVisitor for Generate<'_> {
             }
             found.push(fen);
         }
-        if found.len() < config.count {
-            return Err(format!(
-                "found only {} distinct balanced {} positions of {} plies (asked for {}); \
-                 try more plies or a larger --max-score",
+        let shortfall = (found.len() < config.count).then(|| {
+            let (kind, hint) = if random_start {
+                (format!("{} random starts", G::NAME), "")
+            } else {
+                (
+                    format!(
+                        "balanced {} positions of {}",
+                        G::NAME,
+                        counted(plies, "ply", "plies")
+                    ),
+                    "; try more plies or a larger --max-score",
+                )
+            };
+            format!(
+                "found only {} distinct {kind} (asked for {}){hint}",
                 found.len(),
-                G::NAME,
-                plies,
                 config.count
-            ));
-        }
-        Ok(found)
+            )
+        });
+        Ok(Openings {
+            positions: found,
+            shortfall,
+        })
     }
 }
 
@@ -216,7 +240,7 @@ mod tests {
 
     #[test]
     fn openings_are_distinct_legal_and_reproducible() {
-        let first = generate_openings(&config(10, 42)).unwrap();
+        let first = generate_openings(&config(10, 42)).unwrap().positions;
         assert_eq!(first.len(), 10);
         let distinct: HashSet<_> = first.iter().collect();
         assert_eq!(distinct.len(), 10);
@@ -224,16 +248,21 @@ mod tests {
             let position = ludus_rules::games::alak::Alak::from_fen(fen).unwrap();
             assert_eq!(position.result(), GameResult::Ongoing);
         }
-        assert_eq!(generate_openings(&config(10, 42)).unwrap(), first);
-        assert_ne!(generate_openings(&config(10, 43)).unwrap(), first);
+        assert_eq!(generate_openings(&config(10, 42)).unwrap().positions, first);
+        assert_ne!(generate_openings(&config(10, 43)).unwrap().positions, first);
     }
 
     #[test]
     fn impossible_requests_fail_clearly() {
         let mut c = config(5, 1);
         c.plies = Some(0);
-        let error = generate_openings(&c).unwrap_err();
-        assert!(error.contains("found only 1"), "{error}");
+        let openings = generate_openings(&c).unwrap();
+        assert_eq!(openings.positions, ["xxxx___oooo x"]);
+        let shortfall = openings.shortfall.unwrap();
+        assert!(
+            shortfall.contains("found only 1 distinct balanced alak positions of 0 plies"),
+            "{shortfall}"
+        );
         c.game = "chess".to_string();
         assert!(generate_openings(&c).unwrap_err().contains("unknown game"));
     }

@@ -8,7 +8,8 @@
 //!   targets);
 //! - [`games`]: the six games and the registry that names them;
 //! - [`game_log`]: a game in progress with the repetition rule;
-//! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness.
+//! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness;
+//!   [`text`]: message wording.
 
 pub mod game;
 pub mod game_log;
@@ -16,6 +17,7 @@ pub mod games;
 pub mod perft;
 pub mod random;
 pub mod searchable;
+pub mod text;
 
 pub use game::{Game, GameMove, GameResult, Player};
 pub use game_log::{GameLog, Status};

@@ -10,6 +10,9 @@ pub enum PositionBase {
     StartPos,
     /// A position in the game's notation (its fields joined by single spaces).
     Fen(String),
+    /// The game's random start drawn from this seed (games whose start is
+    /// random, see [`ludus_rules::Game::random_start`]).
+    Random(u64),
 }
 
 /// The parameters of `go`. Times are in milliseconds.
@@ -43,8 +46,50 @@ pub struct GoParams {
     pub search_moves: Vec<String>,
 }
 
+/// Which moves `query moves` and `query movecount` take: every word must
+/// match the move's notation (letter case aside). A word ending in `*`
+/// matches the moves that start with the rest (`2-1-1*`); any other word
+/// matches the moves that have it as a token, the tokens being the runs of
+/// letters and digits (`b3` in `2-1-1(b3,b1,d2)`, `e5` in `e5-h8/2`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveFilter {
+    /// The words, in lower case.
+    words: Vec<String>,
+}
+
+impl MoveFilter {
+    /// The filter of `words`; an error for a word with a `*` before its end.
+    pub fn new(words: &[&str]) -> Result<Self, String> {
+        let words: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+        if let Some(bad) = words.iter().find(|w| {
+            let body = w.strip_suffix('*').unwrap_or(w);
+            body.is_empty() || body.contains('*')
+        }) {
+            return Err(format!(
+                "query: bad move filter '{}': a token (e.g. b3) or a prefix ending in * (e.g. 2-1-1*)",
+                truncate(bad)
+            ));
+        }
+        Ok(MoveFilter { words })
+    }
+
+    /// Whether the move written `text` passes.
+    pub fn matches(&self, text: &str) -> bool {
+        if self.words.is_empty() {
+            return true;
+        }
+        let text = text.to_lowercase();
+        self.words.iter().all(|word| match word.strip_suffix('*') {
+            Some(prefix) => text.starts_with(prefix),
+            None => text
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|token| token == word),
+        })
+    }
+}
+
 /// A UGI `query`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Query {
     /// Is the game over?
     GameOver,
@@ -54,8 +99,10 @@ pub enum Query {
     Result,
     /// The position notation.
     Fen,
-    /// Every legal move.
-    Moves,
+    /// The legal moves that pass the filter.
+    Moves(MoveFilter),
+    /// How many legal moves pass the filter.
+    MoveCount(MoveFilter),
 }
 
 /// One protocol command.
@@ -136,11 +183,12 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             ["p1turn"] => Query::P1Turn,
             ["result"] => Query::Result,
             ["fen"] => Query::Fen,
-            ["moves"] => Query::Moves,
+            ["moves", filter @ ..] => Query::Moves(MoveFilter::new(filter)?),
+            ["movecount", filter @ ..] => Query::MoveCount(MoveFilter::new(filter)?),
             _ => {
                 return Err(format!(
-                    "unknown query '{}': use gameover, p1turn, result, fen or moves",
-                    rest.join(" ")
+                    "unknown query '{}': use gameover, p1turn, result, fen, moves or movecount",
+                    truncate(&rest.join(" "))
                 ))
             }
         }),
@@ -184,9 +232,17 @@ fn parse_position(rest: &[&str]) -> Result<Command, String> {
     };
     let base = match base_words {
         ["startpos"] => PositionBase::StartPos,
+        ["random", seed] => PositionBase::Random(
+            number(seed, 0, u64::MAX.into()).map_err(|e| format!("position random: {e}"))? as u64,
+        ),
         ["fen", fields @ ..] if !fields.is_empty() => PositionBase::Fen(fields.join(" ")),
         ["fen"] => return Err("position fen: the position is missing".to_string()),
-        _ => return Err("usage: position startpos|fen <position> [moves <move> ...]".to_string()),
+        _ => {
+            return Err(
+                "usage: position startpos|fen <position>|random <seed> [moves <move> ...]"
+                    .to_string(),
+            )
+        }
     };
     Ok(Command::Position {
         base,
@@ -194,48 +250,69 @@ fn parse_position(rest: &[&str]) -> Result<Command, String> {
     })
 }
 
+/// Reads a whole number in `min..=max`; the error says whether `text` is
+/// no whole number or one out of range, and then gives the range.
+pub fn number(text: &str, min: i128, max: i128) -> Result<i128, String> {
+    use std::num::IntErrorKind::{NegOverflow, PosOverflow};
+    let out_of_range = || format!("{} is out of range {min}..{max}", truncate(text));
+    match text.parse::<i128>() {
+        Ok(value) if (min..=max).contains(&value) => Ok(value),
+        Ok(_) => Err(out_of_range()),
+        Err(e) if matches!(e.kind(), PosOverflow | NegOverflow) => Err(out_of_range()),
+        Err(_) => Err(format!("'{}' is not a whole number", truncate(text))),
+    }
+}
+
+/// The parameter a `go` word sets: UCI and UGI names of one clock are one
+/// parameter.
+fn go_parameter(word: &str) -> &str {
+    match word {
+        "wtime" => "p1time",
+        "btime" => "p2time",
+        "winc" => "p1inc",
+        "binc" => "p2inc",
+        other => other,
+    }
+}
+
 fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
     let mut go = GoParams::default();
+    let mut given: Vec<&str> = Vec::new();
     let mut words = rest.iter().copied().peekable();
     while let Some(word) = words.next() {
-        let mut number = |name: &str| -> Result<i64, String> {
+        if is_go_keyword(word) {
+            if let Some(&earlier) = given
+                .iter()
+                .find(|&&w| go_parameter(w) == go_parameter(word))
+            {
+                return Err(if earlier == word {
+                    format!("go: '{word}' is given twice")
+                } else {
+                    format!("go: '{word}' and '{earlier}' are the same parameter, given twice")
+                });
+            }
+            given.push(word);
+        }
+        let mut value = |min: i128, max: i128| -> Result<i128, String> {
             let text = words
                 .next()
-                .ok_or_else(|| format!("go {name}: a number is missing"))?;
-            text.parse::<i64>()
-                .map_err(|_| format!("go {name}: '{}' is not a whole number", truncate(text)))
+                .ok_or_else(|| format!("go {word}: a number is missing"))?;
+            number(text, min, max).map_err(|e| format!("go {word}: {e}"))
         };
         // Clocks may arrive negative from a GUI whose flag fell: that is no
         // time left, not an error.
-        let time = |value: i64| value.max(0) as u64;
-        let positive = |name: &str, value: i64| -> Result<u64, String> {
-            if value > 0 {
-                Ok(value as u64)
-            } else {
-                Err(format!("go {name} must be positive, got {value}"))
-            }
-        };
+        let mut time = || value(i64::MIN.into(), i64::MAX.into()).map(|t| t.max(0) as u64);
         match word {
-            "wtime" | "p1time" => go.p1_time = Some(time(number(word)?)),
-            "btime" | "p2time" => go.p2_time = Some(time(number(word)?)),
-            "winc" | "p1inc" => go.p1_inc = Some(time(number(word)?)),
-            "binc" | "p2inc" => go.p2_inc = Some(time(number(word)?)),
-            "movestogo" => {
-                go.moves_to_go = Some(positive(word, number(word)?)?.min(u32::MAX as u64) as u32)
-            }
-            "depth" => go.depth = Some(positive(word, number(word)?)?.min(u32::MAX as u64) as u32),
-            "nodes" => go.nodes = Some(positive(word, number(word)?)?),
-            "movetime" => go.movetime = Some(positive(word, number(word)?)?),
-            "mate" => go.mate = Some(positive(word, number(word)?)?.min(u32::MAX as u64) as u32),
-            "perft" => {
-                let depth = positive(word, number(word)?)?;
-                if depth > u64::from(MAX_PERFT_DEPTH) {
-                    return Err(format!(
-                        "go perft: depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
-                    ));
-                }
-                go.perft = Some(depth as u32);
-            }
+            "wtime" | "p1time" => go.p1_time = Some(time()?),
+            "btime" | "p2time" => go.p2_time = Some(time()?),
+            "winc" | "p1inc" => go.p1_inc = Some(time()?),
+            "binc" | "p2inc" => go.p2_inc = Some(time()?),
+            "movestogo" => go.moves_to_go = Some(value(1, u32::MAX.into())? as u32),
+            "depth" => go.depth = Some(value(1, u32::MAX.into())? as u32),
+            "nodes" => go.nodes = Some(value(1, u64::MAX.into())? as u64),
+            "movetime" => go.movetime = Some(value(1, u64::MAX.into())? as u64),
+            "mate" => go.mate = Some(value(1, u32::MAX.into())? as u32),
+            "perft" => go.perft = Some(value(0, MAX_PERFT_DEPTH.into())? as u32),
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {
@@ -326,12 +403,96 @@ mod tests {
             "go depth 0",
             "go perft 65",
             "go perft 4000000000",
+            "go depth 4294967296",
             "go nodes -5",
             "go sideways",
             "go searchmoves",
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn numbers_out_of_range_say_so_and_give_the_range() {
+        let error = |line: &str| parse(line).unwrap_err();
+        assert_eq!(
+            error("go depth 99999999999999999999"),
+            "go depth: 99999999999999999999 is out of range 1..4294967295"
+        );
+        assert_eq!(
+            error("go depth 0"),
+            "go depth: 0 is out of range 1..4294967295"
+        );
+        assert_eq!(error("go nodes x"), "go nodes: 'x' is not a whole number");
+        assert_eq!(error("go perft 65"), "go perft: 65 is out of range 0..64");
+        let huge = "9".repeat(60);
+        assert!(
+            error(&format!("go movetime {huge}")).contains("out of range 1..18446744073709551615")
+        );
+        assert_eq!(
+            parse("go perft 0").unwrap(),
+            Some(Command::Go(GoParams {
+                perft: Some(0),
+                ..GoParams::default()
+            }))
+        );
+        assert!(error(&format!("go wtime -{huge}")).contains("out of range"));
+        assert!(parse("go wtime -50").is_ok(), "a fallen flag is no error");
+    }
+
+    #[test]
+    fn repeated_go_parameters_are_refused() {
+        assert_eq!(
+            parse("go movetime 100 movetime 1000").unwrap_err(),
+            "go: 'movetime' is given twice"
+        );
+        assert_eq!(
+            parse("go wtime 100 p1time 100").unwrap_err(),
+            "go: 'p1time' and 'wtime' are the same parameter, given twice"
+        );
+        assert!(parse("go infinite infinite").is_err());
+        assert!(parse("go searchmoves 1-5 depth 2 searchmoves 2-5").is_err());
+        assert!(parse("go wtime 100 btime 100 winc 1 binc 1").is_ok());
+    }
+
+    #[test]
+    fn move_filters_match_tokens_and_prefixes() {
+        let filter = |words: &[&str]| MoveFilter::new(words).unwrap();
+        let wyke = "2-1-1(b3,b1,d2)";
+        assert!(filter(&[]).matches(wyke));
+        assert!(filter(&["B3"]).matches(wyke));
+        assert!(filter(&["2-1-1*", "d2"]).matches(wyke));
+        assert!(!filter(&["b"]).matches(wyke), "tokens are whole");
+        assert!(!filter(&["2-2*"]).matches(wyke));
+        assert!(
+            !filter(&["b3", "c4"]).matches(wyke),
+            "every word must match"
+        );
+        assert!(filter(&["h8"]).matches("e5-h8/2"));
+        assert!(filter(&["1"]).matches("4-1") && !filter(&["1"]).matches("11-10"));
+        for bad in ["*", "a*b", "**"] {
+            assert!(MoveFilter::new(&[bad]).is_err(), "{bad}");
+        }
+        assert_eq!(
+            parse("query movecount 4*").unwrap(),
+            Some(Command::Query(Query::MoveCount(filter(&["4*"]))))
+        );
+        assert!(parse("query moves a*b").is_err());
+    }
+
+    #[test]
+    fn position_random_takes_a_seed() {
+        assert_eq!(
+            parse("position random 7 moves c3").unwrap(),
+            Some(Command::Position {
+                base: PositionBase::Random(7),
+                moves: vec!["c3".into()]
+            })
+        );
+        assert!(parse("position random").is_err());
+        assert!(parse("position random -1")
+            .unwrap_err()
+            .contains("out of range 0..18446744073709551615"));
     }
 
     #[test]

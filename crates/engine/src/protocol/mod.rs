@@ -16,7 +16,7 @@ use crossbeam_channel::{unbounded, Receiver, Sender};
 use ludus_rules::{GameResult, Player};
 
 use crate::search::TranspositionTable;
-use command::{Command, Query};
+use command::{Command, MoveFilter, Query};
 use options::{OptionChange, Options};
 pub use output::Output;
 use session::{new_session, JobSettings, RunningJob, Session};
@@ -73,7 +73,10 @@ pub fn read_input(reader: impl Read, sender: Sender<Input>) {
             too_long = false;
         }
     }
-    if !line.is_empty() && !too_long {
+    // A last line without its newline is a line like any other.
+    if too_long {
+        let _ = sender.send(Input::TooLong);
+    } else if !line.is_empty() {
         let _ = sender.send(Input::Line(decode(&line)));
     }
     let _ = sender.send(Input::End);
@@ -106,6 +109,9 @@ pub struct Engine {
     /// The current game's tables (see [`ludus_rules::Searchable::prepare`])
     /// are built or being built for the current options.
     tables_requested: bool,
+    /// The handshake last used (UCI until one arrives): UGI answers
+    /// `bestmove` without a ponder move.
+    dialect: Dialect,
 }
 
 /// How long `stop` waits for a search to print its `bestmove`.
@@ -128,6 +134,7 @@ impl Engine {
             session,
             job: None,
             tables_requested: false,
+            dialect: Dialect::Uci,
         })
     }
 
@@ -143,10 +150,22 @@ impl Engine {
                 Input::TooLong => self
                     .out
                     .error(&format!("line longer than {MAX_LINE_BYTES} bytes ignored")),
-                Input::End => break,
+                Input::End => {
+                    self.finish_running_job();
+                    break;
+                }
             }
         }
         self.quit();
+    }
+
+    /// At the end of input a job that ends by itself (a search with a
+    /// limit, a perft) runs to its end and prints its last line, so a piped
+    /// one-shot script gets the move it asked for; any other is stopped.
+    fn finish_running_job(&mut self) {
+        if let Some(job) = self.job.take_if(|job| job.finishes_alone) {
+            while !job.wait(Duration::from_secs(3600)) {}
+        }
     }
 
     /// Handles one line; false when the engine must exit.
@@ -207,6 +226,9 @@ impl Engine {
                     threads: self.options.threads,
                     multipv: self.options.multipv,
                     move_overhead: Duration::from_millis(self.options.move_overhead_ms),
+                    // UGI's `bestmove` carries the move only (runners
+                    // read exactly two words); UCI adds the ponder move.
+                    ponder_move: self.dialect == Dialect::Uci,
                 };
                 let job = self.session.start_job(
                     &go,
@@ -229,7 +251,8 @@ impl Engine {
         Ok(())
     }
 
-    fn handshake(&self, dialect: Dialect) {
+    fn handshake(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
         self.out
             .line(&format!("id name ludus {}", env!("CARGO_PKG_VERSION")));
         self.out.line("id author the ludus developers");
@@ -341,9 +364,17 @@ impl Engine {
             Query::P1Turn => (self.session.side_to_move() == Player::First).to_string(),
             Query::Result => session::result_word(status.result).to_string(),
             Query::Fen => self.session.fen(),
-            Query::Moves => self.session.legal_moves().join(" "),
+            Query::Moves(filter) => self.legal_moves(&filter).join(" "),
+            Query::MoveCount(filter) => self.legal_moves(&filter).len().to_string(),
         };
         self.out.line(format!("response {answer}").trim_end());
+    }
+
+    /// The legal moves that pass `filter`, in notation.
+    fn legal_moves(&self, filter: &MoveFilter) -> Vec<String> {
+        let mut moves = self.session.legal_moves();
+        moves.retain(|mv| filter.matches(mv));
+        moves
     }
 
     fn reap_finished_job(&mut self) {

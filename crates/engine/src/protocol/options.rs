@@ -6,6 +6,7 @@
 use ludus_rules::games::{visit_every_game, GameVisitor, DEFAULT_GAME, GAME_NAMES};
 use ludus_rules::{GameOption, OptionKind, OptionValue, Searchable};
 
+use super::command::number;
 use crate::search::TranspositionTable;
 
 /// The current option values.
@@ -106,16 +107,9 @@ impl GameOptionInfo {
             OptionKind::Check { .. } => check(value, name).map(OptionValue::Check),
             OptionKind::Spin { min, max, .. } => {
                 let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-                let number: i64 = text
-                    .parse()
-                    .map_err(|_| format!("option '{name}': '{text}' is not a whole number"))?;
-                if (min..=max).contains(&number) {
-                    Ok(OptionValue::Spin(number))
-                } else {
-                    Err(format!(
-                        "option '{name}': {number} is out of range {min}..{max}"
-                    ))
-                }
+                number(text, min.into(), max.into())
+                    .map(|n| OptionValue::Spin(n as i64))
+                    .map_err(|e| format!("option '{name}': {e}"))
             }
             OptionKind::Combo { choices, .. } => {
                 let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
@@ -206,16 +200,9 @@ impl Options {
         let value = value.map(str::trim);
         let spin = |min: u64, max: u64| -> Result<u64, String> {
             let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
-            let number: u64 = text
-                .parse()
-                .map_err(|_| format!("option '{name}': '{text}' is not a whole number"))?;
-            if (min..=max).contains(&number) {
-                Ok(number)
-            } else {
-                Err(format!(
-                    "option '{name}': {number} is out of range {min}..{max}"
-                ))
-            }
+            number(text, min.into(), max.into())
+                .map(|n| n as u64)
+                .map_err(|e| format!("option '{name}': {e}"))
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
@@ -307,6 +294,16 @@ mod tests {
             Ok(OptionChange::Value)
         );
         assert!(options.set("MultiPV", Some("257")).is_err());
+        assert_eq!(
+            options.set("MultiPV", Some("-1")).unwrap_err(),
+            "option 'MultiPV': -1 is out of range 1..256"
+        );
+        assert_eq!(
+            options
+                .set("Hash", Some("99999999999999999999"))
+                .unwrap_err(),
+            "option 'Hash': 99999999999999999999 is out of range 1..32768"
+        );
     }
 
     #[test]

@@ -62,8 +62,35 @@ impl Output {
         self.line(&format!("info string {text}"));
     }
 
-    /// Writes `info string error: <text>`.
+    /// Writes `info string error: <text>`, with the control characters of
+    /// `text` (which may quote the input) escaped.
     pub fn error(&self, text: &str) {
-        self.line(&format!("info string error: {text}"));
+        self.line(&format!("info string error: {}", escape_controls(text)));
+    }
+}
+
+/// `text` with every control character written as a Rust escape (`\u{0}`,
+/// `\u{1b}`), so that no input byte reaches the output raw.
+pub fn escape_controls(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            escaped.extend(c.escape_unicode());
+        } else {
+            escaped.push(c);
+        }
+    }
+    escaped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape_controls;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(escape_controls("query\0 fen"), "query\\u{0} fen");
+        assert_eq!(escape_controls("\x1b[2Jx\x7f"), "\\u{1b}[2Jx\\u{7f}");
+        assert_eq!(escape_controls("plain é text"), "plain é text");
     }
 }

@@ -21,6 +21,10 @@ use crate::search::{
     self, Clock, Limits, ScoreReport, SearchInfo, SearchRequest, Signals, TranspositionTable,
 };
 
+/// The largest `go mate` the search tells apart: a forced win takes at
+/// most `MATE - MATE_BOUND` plies to be scored as one.
+pub const MAX_MATE_MOVES: u32 = ((search::MATE - search::MATE_BOUND) / 2) as u32;
+
 /// Engine settings a job needs.
 #[derive(Clone, Debug)]
 pub struct JobSettings {
@@ -30,6 +34,8 @@ pub struct JobSettings {
     pub multipv: usize,
     /// Time kept back from the clock.
     pub move_overhead: Duration,
+    /// Whether `bestmove` names the expected reply (`ponder <move>`).
+    pub ponder_move: bool,
 }
 
 /// A search or perft running on its own thread.
@@ -41,6 +47,9 @@ pub struct RunningJob {
     out: Output,
     /// A perft count, which ends without a `bestmove`.
     pub is_perft: bool,
+    /// The job ends by itself: a perft, or a search with a depth, node,
+    /// time, clock or mate limit that is neither infinite nor pondering.
+    pub finishes_alone: bool,
 }
 
 impl RunningJob {
@@ -147,7 +156,9 @@ impl<G: Searchable> TypedSession<G> {
             depth: go.depth,
             nodes: go.nodes,
             movetime: go.movetime.map(Duration::from_millis),
-            mate: go.mate,
+            // Beyond this a mate cannot be told from any other forced win,
+            // and the search's threshold would leave the score range.
+            mate: go.mate.map(|moves| moves.min(MAX_MATE_MOVES)),
             clock: time.map(|time| Clock {
                 time_left: Duration::from_millis(time),
                 increment: Duration::from_millis(inc.unwrap_or(0)),
@@ -223,6 +234,12 @@ impl<G: Searchable> Session for TypedSession<G> {
             PositionBase::Fen(fen) => {
                 G::from_fen(fen).map_err(|e| format!("bad position '{fen}': {e}"))?
             }
+            PositionBase::Random(seed) => G::random_start(*seed).ok_or_else(|| {
+                format!(
+                    "position random: {} has a single start position (use startpos)",
+                    G::NAME
+                )
+            })?,
         };
         let mut log = GameLog::new(start);
         for (number, text) in moves.iter().enumerate() {
@@ -318,10 +335,11 @@ impl<G: Searchable> Session for TypedSession<G> {
         let signals = Arc::new(Signals::new(go.ponder && go.perft.is_none()));
         let (done_sender, done) = bounded(1);
         let out = out.detachable();
+        let job_limits = self.limits(go);
         let job = Job {
             session: self.clone(),
             go: go.clone(),
-            limits: self.limits(go),
+            limits: job_limits.clone(),
             settings: settings.clone(),
             search_moves,
             tt,
@@ -341,8 +359,23 @@ impl<G: Searchable> Session for TypedSession<G> {
             done,
             out,
             is_perft: go.perft.is_some(),
+            finishes_alone: finishes_alone(go, &job_limits),
         })
     }
+}
+
+/// Whether a job of `go` with `limits` (the mover's clock picked) ends
+/// without `stop`.
+fn finishes_alone(go: &GoParams, limits: &Limits) -> bool {
+    if go.perft.is_some() {
+        return true;
+    }
+    let limited = limits.depth.is_some()
+        || limits.nodes.is_some()
+        || limits.movetime.is_some()
+        || limits.mate.is_some()
+        || limits.clock.is_some();
+    limited && !limits.infinite && !limits.ponder
 }
 
 /// Everything a job thread owns.
@@ -400,6 +433,7 @@ impl<G: Searchable> Job<G> {
             out.line("bestmove (none)");
             return;
         };
+        let ponder = ponder.filter(|_| self.settings.ponder_move);
         let line: Vec<G::Move> = std::iter::once(best).chain(ponder).collect();
         match format_line(root, &line).as_slice() {
             [best, reply] => out.line(&format!("bestmove {best} ponder {reply}")),
@@ -428,14 +462,19 @@ impl<G: Searchable> Job<G> {
     fn run_perft(&self, depth: u32) {
         let root = self.session.current();
         let started = std::time::Instant::now();
-        let Some(split) = split_perft(root, depth, &|| self.signals.is_stopped()) else {
+        // Depth 0 counts the position itself, with no move to split by.
+        let split = match depth {
+            0 => Some(Vec::new()),
+            _ => split_perft(root, depth, &|| self.signals.is_stopped()),
+        };
+        let Some(split) = split else {
             self.out.info_string("perft stopped");
             return;
         };
         // One write for the whole report: a root can have 400 000 moves, and
         // a line-by-line write would keep the job busy for seconds.
         let mut report = String::new();
-        let mut total = 0;
+        let mut total = u64::from(depth == 0);
         for (mv, count) in split {
             let _ = writeln!(report, "{}: {count}", root.format_move(mv));
             total += count;

@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::{solution, Alak};
+use crate::text::counted;
 use crate::{Game, KnownValue};
 
 /// Wins, losses and draws among a set of positions (for the side to move).
@@ -110,8 +111,8 @@ impl AlakReport {
 
 fn describe(value: KnownValue) -> String {
     match value {
-        KnownValue::Win(plies) => format!("win in {plies} plies"),
-        KnownValue::Loss(plies) => format!("loss in {plies} plies"),
+        KnownValue::Win(plies) => format!("win in {}", counted(plies, "ply", "plies")),
+        KnownValue::Loss(plies) => format!("loss in {}", counted(plies, "ply", "plies")),
         KnownValue::Draw => "draw".to_string(),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{PylyxGame, PylyxMove};
 use crate::game::{Game, GameResult, Player};
+use crate::text::counted;
 
 /// "White" or "Black".
 pub(super) fn player_name(player: Player) -> &'static str {
@@ -226,9 +227,10 @@ fn validate<const N: usize>(position: &mut PylyxGame<N>) -> Result<(), String> {
         let in_hand = u32::from(position.hands[player.index()]);
         if on_board + in_hand != u32::from(checkers) {
             return Err(format!(
-                "{} has {on_board} checkers on the board and {in_hand} in hand, {} in all; \
+                "{} has {} on the board and {in_hand} in hand, {} in all; \
                  each side has exactly {checkers} (checkers never leave the game)",
                 player_name(player),
+                counted(on_board, "checker", "checkers"),
                 on_board + in_hand
             ));
         }
@@ -243,9 +245,10 @@ fn validate<const N: usize>(position: &mut PylyxGame<N>) -> Result<(), String> {
         }
         Player::First if full[0] != full[1] => {
             return Err(format!(
-                "White to move with {} checkers in hand and Black with {}: after equally many \
+                "White to move with {} in hand and Black with {}: after equally many \
                  moves each, either both or neither have placed (a first move is always a placement)",
-                position.hands[0], position.hands[1]
+                counted(position.hands[0], "checker", "checkers"),
+                position.hands[1]
             ))
         }
         _ => {}
@@ -324,9 +327,9 @@ pub(super) fn parse_move<const N: usize>(
                 Ok(k) if (1..=3).contains(&k) && k <= height && count.len() == 1 => k,
                 _ => {
                     return Err(format!(
-                        "illegal move '{text}': the stack on {} has {height} checkers; \
-                         '/{count}' must lift 1-{}",
+                        "illegal move '{text}': the stack on {} has {}; '/{count}' must lift 1-{}",
                         cell_name::<N>(from),
+                        counted(height, "checker", "checkers"),
                         height.min(3)
                     ))
                 }

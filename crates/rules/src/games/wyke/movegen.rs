@@ -15,6 +15,7 @@ use super::moves::{
 };
 use super::{side_name, Wyke, FULL};
 use crate::game::{Game, GameResult, Player};
+use crate::text::counted;
 
 /// Which moves to generate. [`Wyke::generate`] reads `Noisy` as winning
 /// moves and `Quiet` as the rest; below it (`pick`, `generate_kind`)
@@ -402,7 +403,10 @@ impl<const N: usize> Wyke<N> {
             } else if mv.kind == FIVE && used.len() == 4 {
                 "1-1-1-1-1 takes four plots only when both sides hold 6 plots".to_string()
             } else {
-                format!("type {name} takes {} plots", amounts.len())
+                format!(
+                    "type {name} takes {}",
+                    counted(amounts.len() as u64, "plot", "plots")
+                )
             });
         }
         // Canonical order: equal amounts ascending (and so distinct).

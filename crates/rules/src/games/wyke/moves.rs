@@ -2,6 +2,7 @@
 //! packing, and the text notation `2-1-1(b3,b1,d2)`.
 
 use crate::game::GameMove;
+use crate::text::counted;
 
 /// The number of move types (markers stand on one of them).
 pub const KINDS: usize = 5;
@@ -178,9 +179,9 @@ pub fn parse_move_text(text: &str, size: usize) -> Result<WykeMove, String> {
     let four_plot_form = kind == FIVE && plots.len() == 4;
     if plots.len() != amounts.len() && !four_plot_form {
         return Err(format!(
-            "move '{text}': type {} takes {} plots, got {}",
+            "move '{text}': type {} takes {}, got {}",
             KIND_NAMES[usize::from(kind)],
-            amounts.len(),
+            counted(amounts.len() as u64, "plot", "plots"),
             plots.len()
         ));
     }

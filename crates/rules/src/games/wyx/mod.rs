@@ -373,7 +373,7 @@ impl Game for Wyx {
     fn result_reason(&self) -> String {
         let last = self.side.opponent();
         let hands = format!(
-            "white {} and black {} tokens in hand",
+            "tokens in hand: white {}, black {}",
             self.hands[0], self.hands[1]
         );
         if self.hands[last.index()] == 0 {

@@ -3,6 +3,7 @@
 use super::rack::{Rack, COLUMNS};
 use super::{player_name, square_name, Wyx, WyxMove, DESTINATIONS, OFF_BOARD, TOKENS};
 use crate::game::{Game, GameResult, Player};
+use crate::text::counted;
 
 /// Strongholds on every Wyx board.
 const STRONGHOLDS: u32 = 12;
@@ -328,9 +329,9 @@ pub fn render(position: &Wyx) -> String {
         })
         .collect();
     lines.push(format!(
-        "available: {}  ({} dominoes left)",
+        "available: {}  ({} left)",
         bottoms.join(" "),
-        position.rack.count()
+        counted(position.rack.count() as u64, "domino", "dominoes")
     ));
     lines.push(format!(
         "in hand: white {}, black {}; {} to move",
