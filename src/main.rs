@@ -225,7 +225,7 @@ fn emit(text: &str) -> Result<(), String> {
 
 fn match_command(args: &[String]) -> Result<(), String> {
     match match_cli::parse(args)? {
-        Parsed::Help => emit(&format!("{}\n", match_cli::USAGE)),
+        Parsed::Help(text) => emit(&text),
         Parsed::Run(config) => run_match(&config),
     }
 }

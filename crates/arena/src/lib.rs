@@ -3,6 +3,7 @@
 //! never the engine.
 //!
 //! - [`cli`]: `ludus match`'s command line, in cutechess-cli/fastchess habits;
+//! - [`config`]: what a match is (engines, limits, schedule);
 //! - [`engine`]: the engine client (subprocess, handshake, timed reads);
 //! - [`referee`]: one game, checked move by move with ludus's rules;
 //! - [`stats`], [`report`]: Elo, LOS, SPRT, and the cutechess-style report;
@@ -15,6 +16,7 @@
 //! a pair of engine processes and take the next game number when free.
 
 pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod openings;
 pub mod pgn;
@@ -28,7 +30,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
-use cli::MatchConfig;
+use config::{MatchConfig, Order};
 use engine::EngineProcess;
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
 use ludus_rules::random::Rng;
@@ -162,7 +164,7 @@ fn opening_sequence<G: Game>(config: &MatchConfig) -> Result<Vec<G>, String> {
     match &config.openings {
         Some(path) => {
             let mut book = load_openings::<G>(path)?;
-            if config.order == cli::Order::Random {
+            if config.order == Order::Random {
                 rng.shuffle(&mut book);
             }
             Ok((0..slots).map(|i| book[i % book.len()].clone()).collect())

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::cli::{EngineSpec, Limit, MatchConfig, Proto};
+use super::config::{EngineSpec, Limit, MatchConfig, Proto};
 use super::engine::{offers_variant, parse_info, EngineProcess, Failure, SearchReport};
 use ludus_rules::{Game, GameLog, GameResult, Player};
 
@@ -504,7 +504,7 @@ fn go_command(proto: Proto, limits: &[Limit; 2], clocks: &[Clock; 2], mover: Pla
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::TimeControl;
+    use crate::config::TimeControl;
 
     #[test]
     fn go_commands_carry_both_clocks() {
