@@ -215,9 +215,9 @@ pub fn summary(
             qt_fixed(t.draw_ratio() * 100.0, 1)
         ),
     ];
-    // cutechess prints its line only once it has a win, a loss and a draw
-    // (before that its llr and bounds are all 0).
-    if let Some(sprt) = sprt.filter(|_| t.wins > 0 && t.losses > 0 && t.draws > 0) {
+    // As cutechess (v1.3.0 on) prints it from the first game: the half game
+    // of its prior makes the llr defined without a win, a loss and a draw.
+    if let Some(sprt) = sprt {
         let llr = sprt.llr_trinomial(t);
         lines.push(sprt_line("SPRT", sprt, llr, decided && !paired));
     }
@@ -278,11 +278,12 @@ mod tests {
             lines[3],
             "Elo difference: 88.7 +/- nan, LOS: 71.8 %, DrawRatio: 25.0 %"
         );
-        // pW = ½, pL = ¼: drawElo = 200 log10(3); the BayesElo laws give
-        // llr = 0.019101, 0.6487 % of ubound ln 19 = 2.944.
+        // With half a game each, W 2.5, L 1.5, D 1.5 of 5.5: pW = 5/11,
+        // pL = 3/11, drawElo = 200 log10(8/3 · 6/5); the BayesElo laws give
+        // llr = 0.019279, 0.6548 % of ubound ln 19 = 2.944.
         assert_eq!(
             lines[4],
-            "SPRT: llr 0.0191 (0.6%), lbound -2.94, ubound 2.94"
+            "SPRT: llr 0.0193 (0.7%), lbound -2.94, ubound 2.94"
         );
         assert!(
             lines[5].starts_with("Ptnml(0-2): [0, 0, 1, 1, 0], WL/DD: 1/0"),
@@ -293,14 +294,20 @@ mod tests {
     }
 
     #[test]
-    fn the_trinomial_line_waits_for_a_win_a_loss_and_a_draw() {
+    fn the_trinomial_line_is_printed_from_the_first_game() {
         let mut tally = Tally::default();
         tally.add(GameResult::Win(Player::First), true);
-        tally.add(GameResult::Draw, false);
-        tally.add(GameResult::Draw, true);
         let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
         let lines = summary(&tally, ["a", "b"], Some(&sprt), false, false);
-        assert_eq!(lines.len(), 4, "{lines:?}");
+        // W 1.5, L 0.5, D 0.5 (the prior's half games): llr 0.018616,
+        // 0.632 % of ubound 2.944.
+        assert_eq!(
+            lines[4], "SPRT: llr 0.0186 (0.6%), lbound -2.94, ubound 2.94",
+            "{lines:?}"
+        );
+        tally.add(GameResult::Draw, false);
+        tally.add(GameResult::Draw, true);
+        let lines = summary(&tally, ["a", "b"], Some(&sprt), false, false);
         // W 1, L 0, D 2: s = 2/3, elo = 120.41; v = 1/18, δ =
         // 1.957162·√(v/3) = 0.26634, margin (elo(0.93300) - elo(0.40033))/2
         // = 263.86; LOS = ½(1 + erf(1/√2)) = 84.13 %.
@@ -308,8 +315,6 @@ mod tests {
             lines[3],
             "Elo difference: 120.4 +/- 263.9, LOS: 84.1 %, DrawRatio: 66.7 %"
         );
-        tally.add(GameResult::Win(Player::First), false);
-        let lines = summary(&tally, ["a", "b"], Some(&sprt), false, false);
         assert!(lines[4].starts_with("SPRT: llr "), "{lines:?}");
     }
 
