@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use ludus_arena::cli::{self as match_cli, Parsed};
-use ludus_arena::run_match;
+use ludus_arena::stats::SprtDecision;
+use ludus_arena::{merge_results, run_match};
 use ludus_engine::bench::{run_bench, BenchConfig};
 use ludus_engine::openings::{generate_openings, OpeningsConfig};
 use ludus_engine::perft::run_perft;
@@ -72,6 +73,16 @@ enum Tool {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },
+    /// Combines the results files (--results) of a match's shards and prints
+    /// the whole match's score, Elo, LOS, pentanomial counts and SPRT, and
+    /// which shards are missing or incomplete. Exit status: 0 while no SPRT
+    /// bound is crossed (or without an SPRT), 3 when H0 is accepted, 4 when
+    /// H1 is, 1 on an error (files of different matches, say).
+    MatchMerge {
+        /// The shards' results files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
     /// Prints distinct, balanced start positions, one per line. For a game
     /// with a random start (wyx) they are random starts drawn from the seed,
     /// and the options after --seed do not apply (giving one is an error).
@@ -125,6 +136,9 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
+    if let Some(Tool::MatchMerge { files }) = &cli.tool {
+        return exit_status(match_merge(files));
+    }
     let result = match cli.tool {
         None => ludus_engine::protocol::run_daemon(&cli.game),
         Some(Tool::Perft { game, depth, fen }) => perft(&game, depth, fen.as_deref()),
@@ -143,6 +157,7 @@ fn main() -> ExitCode {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))
         }
         Some(Tool::Match { args }) => match_command(&args),
+        Some(Tool::MatchMerge { .. }) => Ok(()),
         Some(Tool::Openings {
             game,
             count,
@@ -161,13 +176,15 @@ fn main() -> ExitCode {
             max_score,
         }),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("ludus: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    exit_status(result.map(|()| ExitCode::SUCCESS))
+}
+
+/// The exit status of a tool's outcome; an error is printed first.
+fn exit_status(outcome: Result<ExitCode, String>) -> ExitCode {
+    outcome.unwrap_or_else(|error| {
+        eprintln!("ludus: {error}");
+        ExitCode::FAILURE
+    })
 }
 
 fn perft(game: &str, depth: u32, fen: Option<&str>) -> Result<(), String> {
@@ -228,6 +245,24 @@ fn match_command(args: &[String]) -> Result<(), String> {
         Parsed::Help(text) => emit(&text),
         Parsed::Run(config) => run_match(&config),
     }
+}
+
+/// `ludus match-merge`: the report, and an exit status saying whether an
+/// SPRT bound is crossed (so a batch script can stop the other shards).
+fn match_merge(files: &[std::path::PathBuf]) -> Result<ExitCode, String> {
+    let merged = merge_results(files)?;
+    emit(
+        &merged
+            .lines
+            .iter()
+            .map(|line| format!("{line}\n"))
+            .collect::<String>(),
+    )?;
+    Ok(match merged.decision {
+        SprtDecision::Continue => ExitCode::SUCCESS,
+        SprtDecision::AcceptH0 => ExitCode::from(3),
+        SprtDecision::AcceptH1 => ExitCode::from(4),
+    })
 }
 
 fn openings(config: OpeningsConfig) -> Result<(), String> {

@@ -1,6 +1,10 @@
 //! `ludus match` and `ludus openings` through the real binary: a short
 //! ludus-versus-ludus match, and fake engines (tests/engines/*.sh) that
-//! crash, play an illegal move, or stop answering.
+//! crash, play an illegal move, or stop answering; `shards`: matches split
+//! into shards, resumed, and merged.
+
+#[path = "matches/shards.rs"]
+mod shards;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

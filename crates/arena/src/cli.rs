@@ -11,6 +11,7 @@ use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
 
 use super::config::{number, positive, positive_seconds};
 pub use super::config::{EngineSpec, Limit, MatchConfig, Order, Proto, Resign, TimeControl};
+use super::shard::Shard;
 use super::stats::Sprt;
 use ludus_rules::games::GAME_NAMES;
 
@@ -135,6 +136,19 @@ struct MatchArgs {
     #[arg(long, value_name = "elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]", num_args = 1..,
           value_parser = key_value, help_heading = "Output")]
     sprt: Option<Vec<(String, String)>>,
+
+    /// Plays only the K-th of N disjoint slices of the match (needs --seed);
+    /// `ludus match-merge` combines the shards' results files.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse, help_heading = "Shards")]
+    shard: Option<Shard>,
+    /// Writes the settings and every finished game to FILE (JSON Lines),
+    /// flushed game by game.
+    #[arg(long, value_name = "FILE", help_heading = "Shards")]
+    results: Option<PathBuf>,
+    /// Continues the match or shard in the --results file (starts it if the
+    /// file does not exist yet): no game is played twice.
+    #[arg(long, requires = "results", help_heading = "Shards")]
+    resume: bool,
 }
 
 /// What the command line asks for.
@@ -259,6 +273,12 @@ impl MatchArgs {
         } else {
             openings_order.or(self.order)
         };
+        let shard = self.shard.unwrap_or(Shard::WHOLE);
+        if shard.count > 1 && self.seed.is_none() {
+            return Err(format!(
+                "--shard {shard} needs --seed S: every shard must draw the same openings"
+            ));
+        }
         let per_round = if self.repeat { 2 } else { 1 };
         let games = match (self.games, self.rounds) {
             (Some(games), Some(rounds)) => games.saturating_mul(rounds),
@@ -288,6 +308,9 @@ impl MatchArgs {
             event: self
                 .event
                 .map_or_else(|| "ludus match".to_string(), |words| words.join(" ")),
+            shard,
+            results: self.results,
+            resume: self.resume,
         })
     }
 }

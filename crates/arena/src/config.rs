@@ -5,6 +5,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
+use super::shard::Shard;
 use super::stats::Sprt;
 
 /// A clock: `moves` per period (or the whole game), base time, increment.
@@ -159,7 +162,8 @@ impl Limit {
 }
 
 /// The protocol dialect an engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Proto {
     /// `uci`, `ucinewgame`, `wtime`/`btime`.
     Uci,
@@ -187,7 +191,8 @@ pub struct EngineSpec {
 }
 
 /// The order openings are taken in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Order {
     /// File order, wrapping around.
     Sequential,
@@ -197,7 +202,7 @@ pub enum Order {
 
 /// Resign adjudication: a side whose own score stays at or below `-score`
 /// for `movecount` consecutive moves loses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Resign {
     /// Consecutive moves.
     pub movecount: u32,
@@ -242,4 +247,10 @@ pub struct MatchConfig {
     pub pgnout: Option<PathBuf>,
     /// The PGN `Event`.
     pub event: String,
+    /// The slice of the match to play ([`Shard::WHOLE`]: all of it).
+    pub shard: Shard,
+    /// The results file, written game by game.
+    pub results: Option<PathBuf>,
+    /// Continue the results file's shard instead of starting it.
+    pub resume: bool,
 }

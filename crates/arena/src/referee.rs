@@ -4,12 +4,15 @@
 
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use super::config::{EngineSpec, Limit, MatchConfig, Proto};
 use super::engine::{offers_variant, parse_info, EngineProcess, Failure, SearchReport};
 use ludus_rules::{Game, GameLog, GameResult, Player};
 
 /// How a game ended, as PGN's `Termination` tag names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Termination {
     /// By the rules (or repetition).
     Normal,

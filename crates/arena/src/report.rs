@@ -1,6 +1,8 @@
 //! The running score: counts per engine, per side and per pair, printed in
 //! cutechess-cli's format (so scripts that parse cutechess output work).
 
+use std::collections::HashMap;
+
 use super::stats::{normalized_elo, Pentanomial, Sprt, SprtDecision, Trinomial};
 use ludus_rules::{GameResult, Player};
 
@@ -15,9 +17,49 @@ pub struct Tally {
     pub as_second: Trinomial,
     /// Complete pairs (with `--repeat`).
     pub pairs: Pentanomial,
+    /// Pairs with one game counted: the pair's number (from 0) to that
+    /// game's number and the first engine's score in it, in halves.
+    half_pairs: HashMap<u32, (u32, u32)>,
+}
+
+/// A pair whose second game has just been counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompletePair {
+    /// The pair's number, from 0 (games `2k` and `2k+1`).
+    pub pair: u32,
+    /// The first engine's score in each game, in halves (0, 1 or 2).
+    pub halves: [u32; 2],
 }
 
 impl Tally {
+    /// Counts game `index` (from 0) of a match; with `paired` (`--repeat`)
+    /// games `2k` and `2k+1` form a pair, in whatever order they finish,
+    /// and the pair this game completes is returned.
+    pub fn add_game(
+        &mut self,
+        index: u32,
+        first_engine_moved_first: bool,
+        result: GameResult,
+        paired: bool,
+    ) -> Option<CompletePair> {
+        let halves = self.add(result, first_engine_moved_first);
+        if !paired {
+            return None;
+        }
+        let pair = index / 2;
+        let Some((other_index, other)) = self.half_pairs.remove(&pair) else {
+            self.half_pairs.insert(pair, (index, halves));
+            return None;
+        };
+        self.pairs.add(other, halves);
+        let halves = if other_index < index {
+            [other, halves]
+        } else {
+            [halves, other]
+        };
+        Some(CompletePair { pair, halves })
+    }
+
     /// Counts a game; returns the first engine's score in halves (0, 1, 2).
     pub fn add(&mut self, result: GameResult, first_engine_moved_first: bool) -> u32 {
         let engine_side = if first_engine_moved_first {
