@@ -32,18 +32,24 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// Runs a match and returns its standard output; it must succeed.
-fn run_match(args: &[&str]) -> String {
-    let mut all = vec!["match", "--game", "alak"];
-    all.extend_from_slice(args);
-    let output = ludus(&all);
+/// Runs `ludus` with `args` and returns its standard output; it must
+/// succeed.
+fn succeed(args: &[&str]) -> String {
+    let output = ludus(args);
     assert!(
         output.status.success(),
-        "{all:?} failed: {}{}",
+        "{args:?} failed: {}{}",
         stdout(&output),
         String::from_utf8_lossy(&output.stderr)
     );
     stdout(&output)
+}
+
+/// Runs an Alak match and returns its standard output; it must succeed.
+fn run_match(args: &[&str]) -> String {
+    let mut all = vec!["match", "--game", "alak"];
+    all.extend_from_slice(args);
+    succeed(&all)
 }
 
 /// The `Score of` line's W, L, D and N.

@@ -10,19 +10,12 @@ use super::{fake, ludus, pgn_tag, scratch, stdout, LUDUS};
 
 /// Runs `ludus` with `args`.
 fn output_of(args: &[String]) -> Output {
-    Command::new(LUDUS).args(args).output().expect("ludus runs")
+    ludus(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 /// Runs `ludus` with `args`; it must succeed. Returns standard output.
 fn succeed(args: &[String]) -> String {
-    let output = output_of(args);
-    assert!(
-        output.status.success(),
-        "{args:?} failed: {}{}",
-        stdout(&output),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout(&output)
+    super::succeed(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 fn words(text: &str) -> Vec<String> {

@@ -11,7 +11,9 @@ use super::shard::Shard;
 use super::stats::Sprt;
 
 /// A clock: `moves` per period (or the whole game), base time, increment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// In a results file, its PGN spelling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct TimeControl {
     /// Moves per period; `None` for the whole game.
     pub moves: Option<u32>,
@@ -67,6 +69,40 @@ impl TimeControl {
     }
 }
 
+impl From<TimeControl> for String {
+    fn from(tc: TimeControl) -> String {
+        tc.pgn()
+    }
+}
+
+impl TryFrom<String> for TimeControl {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<TimeControl, String> {
+        TimeControl::parse(&text)
+    }
+}
+
+/// An optional duration as a number of seconds, for serde.
+mod optional_seconds {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::time::Duration;
+
+    pub fn serialize<S: Serializer>(time: &Option<Duration>, to: S) -> Result<S::Ok, S::Error> {
+        match time {
+            Some(time) => to.serialize_some(&time.as_secs_f64()),
+            None => to.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<Option<Duration>, D::Error> {
+        let seconds = Option::<f64>::deserialize(from)?;
+        seconds
+            .map(|s| Duration::try_from_secs_f64(s).map_err(serde::de::Error::custom))
+            .transpose()
+    }
+}
+
 fn trim_seconds(d: Duration) -> String {
     let text = format!("{:.3}", d.as_secs_f64());
     text.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -109,12 +145,15 @@ pub(crate) fn positive_seconds(text: &str) -> Result<Duration, String> {
     Ok(time)
 }
 
-/// What limits an engine's moves; any combination.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What limits an engine's moves; any combination. A results file writes
+/// the clock as PGN does (`40/60+0.6`) and the time per move in seconds
+/// (`st`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limit {
     /// A clock.
     pub tc: Option<TimeControl>,
     /// A fixed time per move.
+    #[serde(rename = "st", with = "optional_seconds")]
     pub movetime: Option<Duration>,
     /// A node budget per move.
     pub nodes: Option<u64>,
@@ -172,7 +211,7 @@ pub enum Proto {
 }
 
 /// One engine of the match.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineSpec {
     /// The name in output and PGN.
     pub name: String,

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::config::{EngineSpec, Limit, MatchConfig, Order, Proto, Resign};
+use super::config::{EngineSpec, MatchConfig, Order, Resign};
 use super::referee::Termination;
 use super::shard::Shard;
 use super::stats::Sprt;
@@ -55,8 +55,9 @@ pub struct Settings {
     pub shard: Shard,
     /// Openings played twice, sides swapped.
     pub repeat: bool,
-    /// The two engines; the first is the one the statistics speak for.
-    pub engines: [EngineEntry; 2],
+    /// The two engines with their options and limits (the time control
+    /// among them); the first is the one the statistics speak for.
+    pub engines: [EngineSpec; 2],
     /// The openings file, if any.
     pub openings: Option<OpeningsEntry>,
     /// The order of the openings.
@@ -73,38 +74,6 @@ pub struct Settings {
     pub sprt: Option<SprtEntry>,
     /// The PGN `Event`.
     pub event: String,
-}
-
-/// An engine as the settings record it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct EngineEntry {
-    /// Its name.
-    pub name: String,
-    /// Its program (may differ from machine to machine).
-    pub cmd: String,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// Its working directory (may differ from machine to machine).
-    pub dir: Option<PathBuf>,
-    /// Its dialect.
-    pub proto: Proto,
-    /// Its `setoption` pairs.
-    pub options: Vec<(String, String)>,
-    /// Its limits.
-    pub limit: LimitEntry,
-}
-
-/// An engine's limits: the time control, time per move, nodes, depth.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LimitEntry {
-    /// The clock, as PGN writes it (`40/60+0.6`).
-    pub tc: Option<String>,
-    /// Seconds per move.
-    pub st: Option<f64>,
-    /// Nodes per move.
-    pub nodes: Option<u64>,
-    /// Depth per move.
-    pub depth: Option<u32>,
 }
 
 /// The openings file: its name, and its content's hash, which is what
@@ -249,7 +218,7 @@ impl Settings {
             games: config.games,
             shard: config.shard,
             repeat: config.repeat,
-            engines: config.engines.clone().map(|e| EngineEntry::of(&e)),
+            engines: config.engines.clone(),
             openings: config
                 .openings
                 .clone()
@@ -306,31 +275,6 @@ impl Settings {
     /// one match.
     pub fn difference(&self, other: &Settings) -> Option<String> {
         first_difference(&self.identity(), &other.identity(), "")
-    }
-}
-
-impl EngineEntry {
-    fn of(spec: &EngineSpec) -> EngineEntry {
-        EngineEntry {
-            name: spec.name.clone(),
-            cmd: spec.cmd.clone(),
-            args: spec.args.clone(),
-            dir: spec.dir.clone(),
-            proto: spec.proto,
-            options: spec.options.clone(),
-            limit: LimitEntry::of(&spec.limit),
-        }
-    }
-}
-
-impl LimitEntry {
-    fn of(limit: &Limit) -> LimitEntry {
-        LimitEntry {
-            tc: limit.tc.map(|tc| tc.pgn()),
-            st: limit.movetime.map(|st| st.as_secs_f64()),
-            nodes: limit.nodes,
-            depth: limit.depth,
-        }
     }
 }
 
@@ -497,20 +441,20 @@ impl ResultsWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::{Limit, Proto, TimeControl};
+    use std::time::Duration;
 
     fn settings() -> Settings {
-        let engine = |name: &str| EngineEntry {
+        let engine = |name: &str| EngineSpec {
             name: name.to_string(),
             cmd: format!("/opt/{name}"),
             args: vec![],
             dir: None,
             proto: Proto::Uci,
             options: vec![("Hash".to_string(), "16".to_string())],
-            limit: LimitEntry {
-                tc: None,
-                st: None,
-                nodes: None,
+            limit: Limit {
                 depth: Some(2),
+                ..Limit::default()
             },
         };
         Settings {
@@ -567,6 +511,26 @@ mod tests {
         let mut d = a.clone();
         d.openings.as_mut().unwrap().fnv1a64 = fnv1a64(b"xx_ o\n");
         assert!(a.difference(&d).unwrap().starts_with("openings.fnv1a64: "));
+    }
+
+    #[test]
+    fn settings_read_back_as_written() {
+        let mut written = settings();
+        written.engines[0].limit = Limit {
+            tc: Some(TimeControl::parse("40/60+0.6").unwrap()),
+            movetime: Some(Duration::from_millis(250)),
+            nodes: Some(1000),
+            depth: None,
+        };
+        let line = serde_json::to_string(&Record::Settings(Box::new(written.clone()))).unwrap();
+        assert!(
+            line.contains(r#""limit":{"tc":"40/60+0.6","st":0.25,"nodes":1000,"depth":null}"#),
+            "{line}"
+        );
+        assert_eq!(
+            serde_json::from_str::<Record>(&line).unwrap(),
+            Record::Settings(Box::new(written))
+        );
     }
 
     #[test]
