@@ -12,6 +12,7 @@
 //! it unreadable. Any JSON reader takes the lines one by one (`jq` reads
 //! the file as it is).
 
+use std::collections::HashSet;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -358,10 +359,15 @@ impl ResultsFile {
             end: None,
             complete_len: complete.len() as u64,
         };
+        let mut numbers = HashSet::new();
         for (i, record) in lines.enumerate() {
             let number = i + 2;
             match record? {
-                Record::Game(game) => file.add_game(game).map_err(|e| at(number, e))?,
+                Record::Game(game) => {
+                    file.check_game(&game, &mut numbers)
+                        .map_err(|e| at(number, e))?;
+                    file.games.push(game);
+                }
                 Record::Pair(_) => {}
                 Record::End(end) => file.end = Some(end),
                 Record::Settings(_) => return Err(at(number, "settings again".to_string())),
@@ -370,7 +376,9 @@ impl ResultsFile {
         Ok(Some(file))
     }
 
-    fn add_game(&mut self, game: GameEntry) -> Result<(), String> {
+    /// Checks that `game` belongs in this file and is not in `numbers` (the
+    /// games read so far), and adds its number there.
+    fn check_game(&self, game: &GameEntry, numbers: &mut HashSet<u32>) -> Result<(), String> {
         let settings = &self.settings;
         if game.game == 0 || game.game > settings.games {
             return Err(format!("game {} is not in the match", game.game));
@@ -381,10 +389,9 @@ impl ResultsFile {
                 game.game, settings.shard
             ));
         }
-        if self.games.iter().any(|g| g.game == game.game) {
+        if !numbers.insert(game.game) {
             return Err(format!("game {} is there twice", game.game));
         }
-        self.games.push(game);
         Ok(())
     }
 

@@ -2,6 +2,7 @@
 //! the games of the slice still to play, worker threads that play them,
 //! and the main thread that keeps the books ([`books`](super::books)).
 
+use std::collections::HashSet;
 use std::fs::File;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -62,10 +63,11 @@ impl GameVisitor for Runner<'_> {
         for entry in &earlier {
             books.recount(entry);
         }
+        let played: HashSet<u32> = earlier.iter().map(|e| e.game - 1).collect();
         let plan: Vec<u32> = match books.decided {
             true => Vec::new(),
             false => (config.shard.games(config.games, config.repeat).into_iter())
-                .filter(|&index| earlier.iter().all(|e| e.game != index + 1))
+                .filter(|index| !played.contains(index))
                 .collect(),
         };
         if config.resume && !earlier.is_empty() {
