@@ -10,7 +10,8 @@ use clap::{Parser, Subcommand};
 
 use ludus_arena::analyse::{run_analyse, AnalyseConfig, AnalyseLimit, DEFAULT_LIMIT};
 use ludus_arena::cli::{self as match_cli, Parsed, Proto};
-use ludus_arena::run_match;
+use ludus_arena::stats::SprtDecision;
+use ludus_arena::{merge_results, run_match};
 use ludus_engine::bench::{run_bench, BenchConfig};
 use ludus_engine::openings::{generate_openings, OpeningsConfig};
 use ludus_engine::perft::run_perft;
@@ -112,6 +113,16 @@ enum Tool {
         #[arg(long, default_value = "uci", value_parser = PossibleValuesParser::new(["uci", "ugi"]))]
         proto: String,
     },
+    /// Combines the results files (--results) of a match's shards and prints
+    /// the whole match's score, Elo, LOS, pentanomial counts and SPRT, and
+    /// which shards are missing or incomplete. Exit status: 0 while no SPRT
+    /// bound is crossed (or without an SPRT), 3 when H0 is accepted, 4 when
+    /// H1 is, 1 on an error (files of different matches, say).
+    MatchMerge {
+        /// The shards' results files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
     /// Prints distinct, balanced start positions, one per line. For a game
     /// with a random start (wyx) they are random starts drawn from the seed,
     /// and the options after --seed do not apply (giving one is an error).
@@ -155,6 +166,9 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
+    if let Some(Tool::MatchMerge { files }) = &cli.tool {
+        return exit_status(match_merge(files));
+    }
     let result = match cli.tool {
         None => ludus_engine::protocol::run_daemon(&cli.game),
         Some(Tool::Perft { game, depth, fen }) => perft(&game, depth, fen.as_deref()),
@@ -203,6 +217,7 @@ fn main() -> ExitCode {
                 Proto::Uci
             },
         }),
+        Some(Tool::MatchMerge { .. }) => Ok(()),
         Some(Tool::Openings {
             game,
             count,
@@ -224,13 +239,15 @@ fn main() -> ExitCode {
             other => other.map(|_| ()),
         },
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("ludus: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    exit_status(result.map(|()| ExitCode::SUCCESS))
+}
+
+/// The exit status of a tool's outcome; an error is printed first.
+fn exit_status(outcome: Result<ExitCode, String>) -> ExitCode {
+    outcome.unwrap_or_else(|error| {
+        eprintln!("ludus: {error}");
+        ExitCode::FAILURE
+    })
 }
 
 fn perft(game: &str, depth: u32, fen: Option<&str>) -> Result<(), String> {
@@ -288,9 +305,27 @@ fn emit(text: &str) -> Result<(), String> {
 
 fn match_command(args: &[String]) -> Result<(), String> {
     match match_cli::parse(args)? {
-        Parsed::Help => emit(&format!("{}\n", match_cli::USAGE)),
+        Parsed::Help(text) => emit(&text),
         Parsed::Run(config) => run_match(&config),
     }
+}
+
+/// `ludus match-merge`: the report, and an exit status saying whether an
+/// SPRT bound is crossed (so a batch script can stop the other shards).
+fn match_merge(files: &[std::path::PathBuf]) -> Result<ExitCode, String> {
+    let merged = merge_results(files)?;
+    emit(
+        &merged
+            .lines
+            .iter()
+            .map(|line| format!("{line}\n"))
+            .collect::<String>(),
+    )?;
+    Ok(match merged.decision {
+        SprtDecision::Continue => ExitCode::SUCCESS,
+        SprtDecision::AcceptH0 => ExitCode::from(3),
+        SprtDecision::AcceptH1 => ExitCode::from(4),
+    })
 }
 
 /// The exit status of `ludus openings` when it found fewer than asked for.

@@ -1,6 +1,10 @@
 //! `ludus match` and `ludus openings` through the real binary: a short
 //! ludus-versus-ludus match, and fake engines (tests/engines/*.sh) that
-//! crash, play an illegal move, or stop answering.
+//! crash, play an illegal move, or stop answering; `shards`: matches split
+//! into shards, resumed, and merged.
+
+#[path = "matches/shards.rs"]
+mod shards;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -28,18 +32,24 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// Runs a match and returns its standard output; it must succeed.
-fn run_match(args: &[&str]) -> String {
-    let mut all = vec!["match", "--game", "alak"];
-    all.extend_from_slice(args);
-    let output = ludus(&all);
+/// Runs `ludus` with `args` and returns its standard output; it must
+/// succeed.
+fn succeed(args: &[&str]) -> String {
+    let output = ludus(args);
     assert!(
         output.status.success(),
-        "{all:?} failed: {}{}",
+        "{args:?} failed: {}{}",
         stdout(&output),
         String::from_utf8_lossy(&output.stderr)
     );
     stdout(&output)
+}
+
+/// Runs an Alak match and returns its standard output; it must succeed.
+fn run_match(args: &[&str]) -> String {
+    let mut all = vec!["match", "--game", "alak"];
+    all.extend_from_slice(args);
+    succeed(&all)
 }
 
 /// The `Score of` line's W, L, D and N.
@@ -103,8 +113,9 @@ fn ludus_against_ludus_keeps_the_books() {
     let (w, l, d, n) = score(&out);
     assert_eq!((w + l + d, n), (4, 4), "{out}");
     assert!(out.contains("Elo difference: "), "{out}");
-    // As in cutechess, the trinomial line waits for a win, a loss and a draw.
-    assert_eq!(out.contains("SPRT: llr "), w > 0 && l > 0 && d > 0, "{out}");
+    // As in cutechess since v1.3.0, the trinomial line is there from the
+    // first game.
+    assert!(out.contains("SPRT: llr "), "{out}");
     assert!(
         out.contains("SPRT (pentanomial, normalized Elo): llr "),
         "{out}"
@@ -370,6 +381,32 @@ fn walk_options_are_refused_for_random_starts() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(stdout(&out).lines().count(), 2);
+}
+
+#[test]
+fn the_trinomial_sprt_line_comes_with_the_first_game() {
+    // Two losses of the fake engine: W 0, L 2, D 0, with cutechess's half
+    // game each, give llr -0.0751 at [0, 10] (-2.6 % of ubound ln 19).
+    let out = against_fake(
+        "illegal",
+        &[
+            "--depth",
+            "1",
+            "--sprt",
+            "elo0=0",
+            "elo1=10",
+            "--ratinginterval",
+            "1",
+        ],
+    );
+    assert!(
+        out.contains("SPRT: llr -0.0392 (-1.3%), lbound -2.94, ubound 2.94"),
+        "{out}"
+    );
+    assert!(
+        out.contains("SPRT: llr -0.0751 (-2.6%), lbound -2.94, ubound 2.94"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -1,255 +1,154 @@
 //! The `ludus match` command line, in the habits of cutechess-cli and
-//! fastchess: options take one or two dashes, engine groups are `key=value`
-//! words up to the next option.
+//! fastchess: options take one dash or two, engine groups are `key=value`
+//! words up to the next option. clap reads it once the single-dash
+//! spellings are given their second dash.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
+
+use super::config::{number, positive, positive_seconds};
+pub use super::config::{EngineSpec, Limit, MatchConfig, Order, Proto, Resign, TimeControl};
+use super::shard::Shard;
 use super::stats::Sprt;
+use ludus_rules::games::GAME_NAMES;
 
-/// The help text of `ludus match`.
-pub const USAGE: &str = "\
-usage: ludus match --game G --engine cmd=PATH [key=value ...] --engine ... [options]
+/// The usage line of `ludus match`.
+const USAGE: &str = "ludus match --game G --engine cmd=PATH [key=value ...] --engine ... [options]";
 
-engine groups (--engine, or --each for both engines):
+/// The keys of an engine group, listed after the options.
+const ENGINE_KEYS: &str = "\
+Engine keys (--engine, and --each for both engines):
   cmd=PATH  args=\"...\"  name=N  proto=uci|ugi  dir=PATH  option.NAME=VALUE
   tc=... st=... nodes=N depth=D   (override the match's limits for this engine)
-limits:     --tc [MOVES/]SECONDS[+INC]  --st SECONDS  --nodes N  --depth D
-            --timemargin MS  --readytimeout SECONDS  --movetimeout SECONDS
-schedule:   --games N  --rounds R  --concurrency K  --repeat
-            --openings FILE | file=FILE [order=random|sequential]  --order O  --seed S
-adjudicate: --maxmoves N  --resign movecount=N score=CP
-output:     --pgnout FILE  --event NAME  --ratinginterval N
-            --sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]";
 
-/// A clock: `moves` per period (or the whole game), base time, increment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Moves per period; `None` for the whole game.
-    pub moves: Option<u32>,
-    /// Time per period.
-    pub base: Duration,
-    /// Added after every move.
-    pub increment: Duration,
-}
+Options take one dash or two (-games 10, --games 10, --games=10).";
 
-impl TimeControl {
-    /// Parses `[moves/]seconds[+increment]`, e.g. `10+0.1` or `40/60+0.6`.
-    pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let bad = |why: &str| format!("bad time control '{text}': {why}");
-        let (moves, rest) = match text.split_once('/') {
-            Some((moves, rest)) => {
-                let moves: u32 = moves
-                    .parse()
-                    .map_err(|_| bad("moves per period must be a whole number"))?;
-                (if moves == 0 { None } else { Some(moves) }, rest)
-            }
-            None => (None, text),
-        };
-        let (base, increment) = match rest.split_once('+') {
-            Some((base, inc)) => (base, Some(inc)),
-            None => (rest, None),
-        };
-        let base = seconds(base).map_err(|e| bad(&e))?;
-        if base.is_zero() {
-            return Err(bad("the base time must be positive"));
-        }
-        let increment = match increment {
-            Some(inc) => seconds(inc).map_err(|e| bad(&e))?,
-            None => Duration::ZERO,
-        };
-        Ok(TimeControl {
-            moves,
-            base,
-            increment,
-        })
-    }
+/// `ludus match`'s options, as clap reads them.
+#[derive(Parser, Debug)]
+#[command(
+    name = "ludus match",
+    about = "Plays a match between two engines, refereed with ludus's rules.",
+    override_usage = USAGE,
+    after_help = ENGINE_KEYS,
+    no_binary_name = true,
+    disable_help_flag = true,
+    disable_version_flag = true,
+    args_override_self = true
+)]
+struct MatchArgs {
+    /// Prints this help.
+    #[arg(short = 'h', long, action = ArgAction::Help)]
+    help: Option<bool>,
 
-    /// The PGN `TimeControl` spelling (`40/60+0.6`, `10+0.1`).
-    pub fn pgn(&self) -> String {
-        let mut text = String::new();
-        if let Some(moves) = self.moves {
-            text.push_str(&format!("{moves}/"));
-        }
-        text.push_str(&trim_seconds(self.base));
-        if !self.increment.is_zero() {
-            text.push_str(&format!("+{}", trim_seconds(self.increment)));
-        }
-        text
-    }
-}
-
-fn trim_seconds(d: Duration) -> String {
-    let text = format!("{:.3}", d.as_secs_f64());
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// A non-negative number of seconds.
-fn seconds(text: &str) -> Result<Duration, String> {
-    let value: f64 = text
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    if !value.is_finite() || !(0.0..=1e9).contains(&value) {
-        return Err(format!("'{text}' is not a usable number of seconds"));
-    }
-    Ok(Duration::from_secs_f64(value))
-}
-
-fn number<T: std::str::FromStr>(key: &str, text: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{key}: '{text}' is not a valid number"))
-}
-
-fn positive<T: std::str::FromStr + PartialOrd + Default>(
-    key: &str,
-    text: &str,
-) -> Result<T, String> {
-    let value: T = number(key, text)?;
-    if value <= T::default() {
-        return Err(format!("{key}: '{text}' must be positive"));
-    }
-    Ok(value)
-}
-
-/// What limits an engine's moves; any combination.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limit {
-    /// A clock.
-    pub tc: Option<TimeControl>,
-    /// A fixed time per move.
-    pub movetime: Option<Duration>,
-    /// A node budget per move.
-    pub nodes: Option<u64>,
-    /// A depth per move.
-    pub depth: Option<u32>,
-}
-
-impl Limit {
-    fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
-        match key {
-            "tc" => self.tc = Some(TimeControl::parse(value)?),
-            "st" => {
-                let time = seconds(value).map_err(|e| format!("st: {e}"))?;
-                if time.is_zero() {
-                    return Err("st: the time per move must be positive".to_string());
-                }
-                self.movetime = Some(time);
-            }
-            "nodes" => self.nodes = Some(positive(key, value)?),
-            "depth" | "plies" => self.depth = Some(positive(key, value)?),
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    /// Fields set in `over` replace this limit's.
-    fn overridden_by(self, over: Limit) -> Limit {
-        Limit {
-            tc: over.tc.or(self.tc),
-            movetime: over.movetime.or(self.movetime),
-            nodes: over.nodes.or(self.nodes),
-            depth: over.depth.or(self.depth),
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        *self == Limit::default()
-    }
-
-    /// The PGN `TimeControl` value: the clock, `N/move`, or `-` (none).
-    pub fn pgn(&self) -> String {
-        match (self.tc, self.movetime) {
-            (Some(tc), _) => tc.pgn(),
-            (None, Some(st)) => format!("{}/move", trim_seconds(st)),
-            (None, None) => "-".to_string(),
-        }
-    }
-}
-
-/// The protocol dialect an engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proto {
-    /// `uci`, `ucinewgame`, `wtime`/`btime`.
-    Uci,
-    /// `ugi`, `uginewgame`, `p1time`/`p2time`.
-    Ugi,
-}
-
-/// One engine of the match.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineSpec {
-    /// The name in output and PGN.
-    pub name: String,
-    /// The program.
-    pub cmd: String,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// Its working directory.
-    pub dir: Option<PathBuf>,
-    /// The dialect.
-    pub proto: Proto,
-    /// `setoption` pairs, sent after the handshake.
-    pub options: Vec<(String, String)>,
-    /// Its move limits.
-    pub limit: Limit,
-}
-
-/// The order openings are taken in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Order {
-    /// File order, wrapping around.
-    Sequential,
-    /// A shuffle drawn from the seed.
-    Random,
-}
-
-/// Resign adjudication: a side whose own score stays at or below `-score`
-/// for `movecount` consecutive moves loses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Resign {
-    /// Consecutive moves.
-    pub movecount: u32,
-    /// Centipawns.
-    pub score: i32,
-}
-
-/// Everything `ludus match` was asked to do.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatchConfig {
     /// The game.
-    pub game: String,
-    /// The two engines; the first is the one the statistics speak for.
-    pub engines: [EngineSpec; 2],
-    /// Games in all.
-    pub games: u32,
-    /// Games played at once.
-    pub concurrency: usize,
-    /// The openings file.
-    pub openings: Option<PathBuf>,
-    /// Their order.
-    pub order: Order,
-    /// Seed for the random order.
-    pub seed: u64,
-    /// Each opening twice, sides swapped.
-    pub repeat: bool,
-    /// Draw after this many moves per side.
-    pub maxmoves: Option<u32>,
-    /// Resign adjudication.
-    pub resign: Option<Resign>,
-    /// How far past its clock an engine may go.
-    pub timemargin: Duration,
-    /// How long the handshake and `isready` may take.
-    pub ready_timeout: Duration,
-    /// How long a `go` without clock or move time may take.
-    pub move_timeout: Duration,
-    /// A score report every this many games (0: only at the end).
-    pub rating_interval: u32,
-    /// The SPRT, if any.
-    pub sprt: Option<Sprt>,
-    /// The PGN file.
-    pub pgnout: Option<PathBuf>,
-    /// The PGN `Event`.
-    pub event: String,
+    #[arg(long, visible_alias = "variant", value_name = "G")]
+    game: Option<String>,
+
+    // The words of all groups together; each group is read from the
+    // matches (see `groups`).
+    /// An engine: key=value words (below).
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1.., value_parser = key_value,
+          action = ArgAction::Append, help_heading = "Engines")]
+    engine: Vec<(String, String)>,
+    /// Keys for both engines.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1.., value_parser = key_value,
+          action = ArgAction::Append, help_heading = "Engines")]
+    each: Vec<(String, String)>,
+
+    /// A clock: 10+0.1, 40/60+0.6.
+    #[arg(long, value_name = "[MOVES/]SECONDS[+INC]", value_parser = TimeControl::parse,
+          help_heading = "Limits")]
+    tc: Option<TimeControl>,
+    /// Time per move.
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds,
+          help_heading = "Limits")]
+    st: Option<Duration>,
+    /// Nodes per move.
+    #[arg(long, value_name = "N", value_parser = positive::<u64>, allow_negative_numbers = true,
+          help_heading = "Limits")]
+    nodes: Option<u64>,
+    /// Depth per move.
+    #[arg(long, visible_alias = "plies", value_name = "D", value_parser = positive::<u32>,
+          allow_negative_numbers = true, help_heading = "Limits")]
+    depth: Option<u32>,
+    /// How far past its time an engine may go [default: 0].
+    #[arg(long, value_name = "MS", value_parser = number::<u64>, allow_negative_numbers = true,
+          help_heading = "Limits")]
+    timemargin: Option<u64>,
+    /// Bound on the handshake and isready [default: 10].
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, help_heading = "Limits")]
+    readytimeout: Option<Duration>,
+    /// Bound on a go without clock or move time [default: 60].
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, help_heading = "Limits")]
+    movetimeout: Option<Duration>,
+
+    /// Games in all (× rounds).
+    #[arg(long, value_name = "N", value_parser = positive::<u32>, allow_negative_numbers = true,
+          help_heading = "Schedule")]
+    games: Option<u32>,
+    /// Openings played (× 2 with --repeat).
+    #[arg(long, value_name = "R", value_parser = positive::<u32>, allow_negative_numbers = true,
+          help_heading = "Schedule")]
+    rounds: Option<u32>,
+    /// Games played at once, 1 to 256 [default: 1].
+    #[arg(long, value_name = "K", value_parser = concurrency, allow_negative_numbers = true,
+          help_heading = "Schedule")]
+    concurrency: Option<usize>,
+    /// The openings file (one position per line, or startpos).
+    #[arg(long, value_name = "FILE | file=FILE [order=O]", num_args = 1..,
+          help_heading = "Schedule")]
+    openings: Option<Vec<String>>,
+    /// The order of the openings [default: sequential].
+    #[arg(long, value_name = "random|sequential", value_parser = parse_order,
+          help_heading = "Schedule")]
+    order: Option<Order>,
+    /// Seed for the random order and random starts [default: the clock].
+    #[arg(long, visible_alias = "srand", value_name = "S", value_parser = number::<u64>,
+          allow_negative_numbers = true, help_heading = "Schedule")]
+    seed: Option<u64>,
+    /// Each opening twice, sides swapped (a pair).
+    #[arg(long, help_heading = "Schedule")]
+    repeat: bool,
+
+    /// Draw after N moves each.
+    #[arg(long, value_name = "N", value_parser = positive::<u32>, allow_negative_numbers = true,
+          help_heading = "Adjudication")]
+    maxmoves: Option<u32>,
+    /// A side whose score stays at or below -CP for N moves loses.
+    #[arg(long, value_name = "movecount=N score=CP", num_args = 1.., value_parser = key_value,
+          help_heading = "Adjudication")]
+    resign: Option<Vec<(String, String)>>,
+
+    /// Appends the games to a PGN file.
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pgnout: Option<String>,
+    /// The PGN Event tag [default: ludus match].
+    #[arg(long, value_name = "NAME", num_args = 1.., help_heading = "Output")]
+    event: Option<Vec<String>>,
+    /// A score report every N games, 0: only at the end [default: 10].
+    #[arg(long, value_name = "N", value_parser = number::<u32>, allow_negative_numbers = true,
+          help_heading = "Output")]
+    ratinginterval: Option<u32>,
+    /// A sequential probability ratio test; stops the match at a bound.
+    #[arg(long, value_name = "elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]", num_args = 1..,
+          value_parser = key_value, help_heading = "Output")]
+    sprt: Option<Vec<(String, String)>>,
+
+    /// Plays only the K-th of N disjoint slices of the match (needs --seed);
+    /// `ludus match-merge` combines the shards' results files.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse, help_heading = "Shards")]
+    shard: Option<Shard>,
+    /// Writes the settings and every finished game to FILE (JSON Lines),
+    /// flushed game by game.
+    #[arg(long, value_name = "FILE", help_heading = "Shards")]
+    results: Option<PathBuf>,
+    /// Continues the match or shard in the --results file (starts it if the
+    /// file does not exist yet): no game is played twice.
+    #[arg(long, requires = "results", help_heading = "Shards")]
+    resume: bool,
 }
 
 /// What the command line asks for.
@@ -257,8 +156,190 @@ pub struct MatchConfig {
 pub enum Parsed {
     /// Run this match.
     Run(Box<MatchConfig>),
-    /// Print [`USAGE`].
-    Help,
+    /// Print this help text.
+    Help(String),
+}
+
+/// The clap command, with the games named in `--game`'s help.
+fn command() -> clap::Command {
+    let games = format!("The game: {}", GAME_NAMES.join(", "));
+    MatchArgs::command().mut_arg("game", |arg| arg.help(games))
+}
+
+/// Parses the words after `ludus match`.
+pub fn parse(words: &[String]) -> Result<Parsed, String> {
+    let matches = match command().try_get_matches_from(normalize(words)) {
+        Ok(matches) => matches,
+        Err(error) if error.kind() == ErrorKind::DisplayHelp => {
+            return Ok(Parsed::Help(error.render().to_string()))
+        }
+        Err(error) => return Err(explain(&error)),
+    };
+    let args = MatchArgs::from_arg_matches(&matches).map_err(|e| explain(&e))?;
+    // `--order` and `--openings ... order=` both set the order: the later wins.
+    let order_last = matches.index_of("order") > matches.index_of("openings");
+    let engines = groups(&matches, "engine")?;
+    let each = groups(&matches, "each")?
+        .into_iter()
+        .fold(EngineGroup::default(), |each, group| group.over(&each));
+    args.into_config(engines, each, order_last)
+        .map(|config| Parsed::Run(Box::new(config)))
+}
+
+/// The engine groups of every occurrence of `--engine` or `--each` (`id`).
+fn groups(matches: &clap::ArgMatches, id: &str) -> Result<Vec<EngineGroup>, String> {
+    let Some(occurrences) = matches.get_occurrences::<(String, String)>(id) else {
+        return Ok(Vec::new());
+    };
+    occurrences
+        .map(|words| EngineGroup::read(&format!("--{id}"), words))
+        .collect()
+}
+
+/// Gives single-dash option names (`-games`, cutechess's spelling) their
+/// second dash, and lower-cases option names. A word that starts with a
+/// dash and a digit is a value (a negative number), and `-h` stays short.
+fn normalize(words: &[String]) -> Vec<String> {
+    words
+        .iter()
+        .map(|word| {
+            let Some(name) = word.strip_prefix("--").or_else(|| word.strip_prefix('-')) else {
+                return word.clone();
+            };
+            if !name.starts_with(|c: char| c.is_ascii_alphabetic()) || name.len() < 2 {
+                return word.clone();
+            }
+            match name.split_once('=') {
+                Some((name, value)) => format!("--{}={value}", name.to_ascii_lowercase()),
+                None => format!("--{}", name.to_ascii_lowercase()),
+            }
+        })
+        .collect()
+}
+
+/// clap's error as one line, in the words of this command line.
+fn explain(error: &clap::Error) -> String {
+    if error.kind() == ErrorKind::UnknownArgument {
+        if let Some(ContextValue::String(option)) = error.get(ContextKind::InvalidArg) {
+            if option.starts_with('-') {
+                let hint = match error.get(ContextKind::SuggestedArg) {
+                    Some(ContextValue::String(similar)) => format!(" (did you mean {similar}?)"),
+                    _ => String::new(),
+                };
+                return format!("unknown option '{option}'{hint}; see ludus match --help");
+            }
+        }
+    }
+    let text = error.render().to_string();
+    let first = text.split("\n\n").next().unwrap_or_default();
+    let first = first.trim().trim_start_matches("error: ");
+    format!("{first}; see ludus match --help")
+}
+
+impl MatchArgs {
+    /// The match these options describe, with the defaults filled in.
+    fn into_config(
+        self,
+        groups: Vec<EngineGroup>,
+        each: EngineGroup,
+        order_last: bool,
+    ) -> Result<MatchConfig, String> {
+        let game = self.game.ok_or("--game is required")?;
+        let limit = Limit {
+            tc: self.tc,
+            movetime: self.st,
+            nodes: self.nodes,
+            depth: self.depth,
+        };
+        let [first, second]: [EngineGroup; 2] = groups.try_into().map_err(|groups: Vec<_>| {
+            format!(
+                "a match needs exactly two --engine groups, got {}",
+                groups.len()
+            )
+        })?;
+        let mut engines = [
+            first.over(&each).finish(0, limit)?,
+            second.over(&each).finish(1, limit)?,
+        ];
+        if engines[0].name == engines[1].name {
+            engines[1].name.push_str("-2");
+        }
+        let (openings, openings_order) = match self.openings {
+            Some(values) => parse_openings(&values)?,
+            None => (None, None),
+        };
+        let order = if order_last {
+            self.order.or(openings_order)
+        } else {
+            openings_order.or(self.order)
+        };
+        let shard = self.shard.unwrap_or(Shard::WHOLE);
+        if shard.count > 1 && self.seed.is_none() {
+            return Err(format!(
+                "--shard {shard} needs --seed S: every shard must draw the same openings"
+            ));
+        }
+        let per_round = if self.repeat { 2 } else { 1 };
+        let games = match (self.games, self.rounds) {
+            (Some(games), Some(rounds)) => games.saturating_mul(rounds),
+            (Some(games), None) => games,
+            (None, Some(rounds)) => rounds.saturating_mul(per_round),
+            (None, None) => per_round,
+        };
+        Ok(MatchConfig {
+            game,
+            engines,
+            games,
+            concurrency: self.concurrency.unwrap_or(1),
+            openings,
+            order: order.unwrap_or(Order::Sequential),
+            seed: self.seed.unwrap_or_else(time_seed),
+            repeat: self.repeat,
+            maxmoves: self.maxmoves,
+            resign: self.resign.map(parse_resign).transpose()?,
+            timemargin: Duration::from_millis(self.timemargin.unwrap_or(0)),
+            ready_timeout: self.readytimeout.unwrap_or(Duration::from_secs(10)),
+            move_timeout: self.movetimeout.unwrap_or(Duration::from_secs(60)),
+            rating_interval: self.ratinginterval.unwrap_or(10),
+            sprt: self.sprt.map(parse_sprt).transpose()?,
+            pgnout: self
+                .pgnout
+                .map(|value| PathBuf::from(value.strip_prefix("file=").unwrap_or(&value))),
+            event: self
+                .event
+                .map_or_else(|| "ludus match".to_string(), |words| words.join(" ")),
+            shard,
+            results: self.results,
+            resume: self.resume,
+        })
+    }
+}
+
+fn concurrency(text: &str) -> Result<usize, String> {
+    let k: usize = positive(text)?;
+    if k > 256 {
+        return Err("at most 256".to_string());
+    }
+    Ok(k)
+}
+
+fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// A `key=value` word; keys are case-insensitive, option names keep their
+/// case (`option.Hash=64`).
+fn key_value(word: &str) -> Result<(String, String), String> {
+    let (key, value) = word
+        .split_once('=')
+        .ok_or_else(|| format!("expected key=value, got '{word}'"))?;
+    let key = match key.split_once('.') {
+        Some((prefix, name)) => format!("{}.{name}", prefix.to_ascii_lowercase()),
+        None => key.to_ascii_lowercase(),
+    };
+    Ok((key, value.to_string()))
 }
 
 /// Splits a string like a shell does with quotes (for `args="..."`).
@@ -309,14 +390,26 @@ struct EngineGroup {
 }
 
 impl EngineGroup {
+    /// The group of one `--engine` or `--each` (`option` names it in errors).
+    fn read<'a>(
+        option: &str,
+        words: impl Iterator<Item = &'a (String, String)>,
+    ) -> Result<EngineGroup, String> {
+        let mut group = EngineGroup::default();
+        for (key, value) in words {
+            group
+                .set(key, value)
+                .map_err(|e| format!("{option}: {e}"))?;
+        }
+        Ok(group)
+    }
+
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         if let Some(option) = key.strip_prefix("option.") {
             if option.is_empty() {
                 return Err("option. needs an option name".to_string());
             }
-            self.options
-                .retain(|(name, _)| !name.eq_ignore_ascii_case(option));
-            self.options.push((option.to_string(), value.to_string()));
+            set_option(&mut self.options, option, value);
             return Ok(());
         }
         match key {
@@ -339,241 +432,62 @@ impl EngineGroup {
         }
         Ok(())
     }
-}
 
-/// Reads `key=value` words of one group.
-fn key_values(option: &str, words: &[String]) -> Result<Vec<(String, String)>, String> {
-    words
-        .iter()
-        .map(|word| {
-            word.split_once('=')
-                .map(|(k, v)| {
-                    // Keys are case-insensitive; option names keep their case.
-                    let key = match k.split_once('.') {
-                        Some((prefix, name)) => format!("{}.{name}", prefix.to_ascii_lowercase()),
-                        None => k.to_ascii_lowercase(),
-                    };
-                    (key, v.to_string())
-                })
-                .ok_or_else(|| format!("{option}: expected key=value, got '{word}'"))
+    /// This group with what it leaves open taken from `under`; its options
+    /// come after `under`'s and replace those of the same name.
+    fn over(self, under: &EngineGroup) -> EngineGroup {
+        let mut options = under.options.clone();
+        for (name, value) in &self.options {
+            set_option(&mut options, name, value);
+        }
+        EngineGroup {
+            name: self.name.or_else(|| under.name.clone()),
+            cmd: self.cmd.or_else(|| under.cmd.clone()),
+            args: if self.args.is_empty() {
+                under.args.clone()
+            } else {
+                self.args
+            },
+            dir: self.dir.or_else(|| under.dir.clone()),
+            proto: self.proto.or(under.proto),
+            options,
+            limit: under.limit.overridden_by(self.limit),
+        }
+    }
+
+    /// Engine `index` (from 0), under the match's `limit`.
+    fn finish(self, index: usize, limit: Limit) -> Result<EngineSpec, String> {
+        let which = format!("engine {}", index + 1);
+        let cmd = self
+            .cmd
+            .ok_or_else(|| format!("{which}: cmd= is required"))?;
+        let name = self.name.unwrap_or_else(|| {
+            std::path::Path::new(&cmd)
+                .file_name()
+                .map_or(cmd.clone(), |n| n.to_string_lossy().into_owned())
+        });
+        let limit = limit.overridden_by(self.limit);
+        if limit.is_empty() {
+            return Err(format!(
+                "{which} ({name}) has no limit: give --tc, --st, --nodes or --depth"
+            ));
+        }
+        Ok(EngineSpec {
+            name,
+            cmd,
+            args: self.args,
+            dir: self.dir,
+            proto: self.proto.unwrap_or(Proto::Uci),
+            options: self.options,
+            limit,
         })
-        .collect()
-}
-
-fn option_name(word: &str) -> Option<&str> {
-    let name = word.strip_prefix("--").or_else(|| word.strip_prefix('-'))?;
-    (!name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit())).then_some(name)
-}
-
-/// Parses the words after `ludus match`.
-pub fn parse(words: &[String]) -> Result<Parsed, String> {
-    let mut game = None;
-    let mut groups: Vec<EngineGroup> = Vec::new();
-    let mut each = EngineGroup::default();
-    let mut limit = Limit::default();
-    let (mut games, mut rounds) = (None::<u32>, None::<u32>);
-    let mut config = MatchConfig {
-        game: String::new(),
-        engines: [placeholder(), placeholder()],
-        games: 0,
-        concurrency: 1,
-        openings: None,
-        order: Order::Sequential,
-        seed: time_seed(),
-        repeat: false,
-        maxmoves: None,
-        resign: None,
-        timemargin: Duration::ZERO,
-        ready_timeout: Duration::from_secs(10),
-        move_timeout: Duration::from_secs(60),
-        rating_interval: 10,
-        sprt: None,
-        pgnout: None,
-        event: "ludus match".to_string(),
-    };
-    let mut i = 0;
-    while i < words.len() {
-        let word = &words[i];
-        let name = option_name(word).ok_or_else(|| format!("unexpected argument '{word}'"))?;
-        let (name, inline) = match name.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
-            None => (name, None),
-        };
-        let name = name.to_ascii_lowercase();
-        // The option's own words: up to the next option.
-        let mut end = i + 1;
-        while end < words.len() && option_name(&words[end]).is_none() {
-            end += 1;
-        }
-        let mut values: Vec<String> = inline.into_iter().collect();
-        values.extend(words[i + 1..end].iter().cloned());
-        i = end;
-        let single = |values: &[String]| -> Result<String, String> {
-            match values {
-                [value] => Ok(value.clone()),
-                _ => Err(format!("--{name} takes one value")),
-            }
-        };
-        match name.as_str() {
-            "help" | "h" => return Ok(Parsed::Help),
-            "game" | "variant" => game = Some(single(&values)?),
-            "engine" | "each" => {
-                let mut group = EngineGroup::default();
-                for (key, value) in key_values(&name, &values)? {
-                    group
-                        .set(&key, &value)
-                        .map_err(|e| format!("--{name}: {e}"))?;
-                }
-                if name == "each" {
-                    merge_each(&mut each, group);
-                } else {
-                    groups.push(group);
-                }
-            }
-            "tc" | "st" | "nodes" | "depth" | "plies" => {
-                limit.set(&name, &single(&values)?)?;
-            }
-            "timemargin" => {
-                let ms: u64 = number("timemargin", &single(&values)?)?;
-                config.timemargin = Duration::from_millis(ms);
-            }
-            "readytimeout" => config.ready_timeout = timeout(&name, &single(&values)?)?,
-            "movetimeout" => config.move_timeout = timeout(&name, &single(&values)?)?,
-            "games" => games = Some(positive("games", &single(&values)?)?),
-            "rounds" => rounds = Some(positive("rounds", &single(&values)?)?),
-            "concurrency" => {
-                config.concurrency = positive("concurrency", &single(&values)?)?;
-                if config.concurrency > 256 {
-                    return Err("--concurrency: at most 256".to_string());
-                }
-            }
-            "openings" => parse_openings(&mut config, &values)?,
-            "order" => config.order = parse_order(&single(&values)?)?,
-            "seed" | "srand" => config.seed = number("seed", &single(&values)?)?,
-            "repeat" => {
-                if !values.is_empty() {
-                    return Err("--repeat takes no value".to_string());
-                }
-                config.repeat = true;
-            }
-            "maxmoves" => config.maxmoves = Some(positive("maxmoves", &single(&values)?)?),
-            "resign" => config.resign = Some(parse_resign(&values)?),
-            "ratinginterval" => {
-                config.rating_interval = number("ratinginterval", &single(&values)?)?
-            }
-            "sprt" => config.sprt = Some(parse_sprt(&values)?),
-            "pgnout" => {
-                let value = single(&values)?;
-                let file = value.strip_prefix("file=").unwrap_or(&value);
-                config.pgnout = Some(PathBuf::from(file));
-            }
-            "event" => config.event = values.join(" "),
-            _ => return Err(format!("unknown option '{word}'; see ludus match --help")),
-        }
-    }
-    config.game = game.ok_or("--game is required")?;
-    if groups.len() != 2 {
-        return Err(format!(
-            "a match needs exactly two --engine groups, got {}",
-            groups.len()
-        ));
-    }
-    let mut engines = Vec::new();
-    for (index, group) in groups.into_iter().enumerate() {
-        engines.push(finish_engine(index, group, &each, limit)?);
-    }
-    if engines[0].name == engines[1].name {
-        engines[1].name.push_str("-2");
-    }
-    config.engines = [engines[0].clone(), engines[1].clone()];
-    let per_round = if config.repeat { 2 } else { 1 };
-    config.games = match (games, rounds) {
-        (Some(games), Some(rounds)) => games.saturating_mul(rounds),
-        (Some(games), None) => games,
-        (None, Some(rounds)) => rounds.saturating_mul(per_round),
-        (None, None) => per_round,
-    };
-    Ok(Parsed::Run(Box::new(config)))
-}
-
-fn placeholder() -> EngineSpec {
-    EngineSpec {
-        name: String::new(),
-        cmd: String::new(),
-        args: Vec::new(),
-        dir: None,
-        proto: Proto::Uci,
-        options: Vec::new(),
-        limit: Limit::default(),
     }
 }
 
-fn time_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
-fn timeout(name: &str, text: &str) -> Result<Duration, String> {
-    let time = seconds(text).map_err(|e| format!("--{name}: {e}"))?;
-    if time.is_zero() {
-        return Err(format!("--{name}: must be positive"));
-    }
-    Ok(time)
-}
-
-fn merge_each(each: &mut EngineGroup, group: EngineGroup) {
-    each.name = group.name.or(each.name.take());
-    each.cmd = group.cmd.or(each.cmd.take());
-    if !group.args.is_empty() {
-        each.args = group.args;
-    }
-    each.dir = group.dir.or(each.dir.take());
-    each.proto = group.proto.or(each.proto);
-    each.options.extend(group.options);
-    each.limit = each.limit.overridden_by(group.limit);
-}
-
-fn finish_engine(
-    index: usize,
-    group: EngineGroup,
-    each: &EngineGroup,
-    limit: Limit,
-) -> Result<EngineSpec, String> {
-    let which = format!("engine {}", index + 1);
-    let cmd = group
-        .cmd
-        .or_else(|| each.cmd.clone())
-        .ok_or_else(|| format!("{which}: cmd= is required"))?;
-    let name = group.name.unwrap_or_else(|| {
-        std::path::Path::new(&cmd)
-            .file_name()
-            .map_or(cmd.clone(), |n| n.to_string_lossy().into_owned())
-    });
-    let mut options = each.options.clone();
-    for (key, value) in group.options {
-        options.retain(|(name, _)| !name.eq_ignore_ascii_case(&key));
-        options.push((key, value));
-    }
-    let limit = limit.overridden_by(each.limit).overridden_by(group.limit);
-    if limit.is_empty() {
-        return Err(format!(
-            "{which} ({name}) has no limit: give --tc, --st, --nodes or --depth"
-        ));
-    }
-    Ok(EngineSpec {
-        name,
-        cmd,
-        args: if group.args.is_empty() {
-            each.args.clone()
-        } else {
-            group.args
-        },
-        dir: group.dir.or_else(|| each.dir.clone()),
-        proto: group.proto.or(each.proto).unwrap_or(Proto::Uci),
-        options,
-        limit,
-    })
+/// Sets an engine option, replacing one of the same name (in any case).
+fn set_option(options: &mut Vec<(String, String)>, name: &str, value: &str) {
+    options.retain(|(old, _)| !old.eq_ignore_ascii_case(name));
+    options.push((name.to_string(), value.to_string()));
 }
 
 fn parse_order(text: &str) -> Result<Order, String> {
@@ -584,32 +498,36 @@ fn parse_order(text: &str) -> Result<Order, String> {
     }
 }
 
-fn parse_openings(config: &mut MatchConfig, values: &[String]) -> Result<(), String> {
+/// `--openings FILE` or `--openings file=FILE [order=O]`: the file and the
+/// order, if given.
+fn parse_openings(values: &[String]) -> Result<(Option<PathBuf>, Option<Order>), String> {
     if let [path] = values {
         if !path.contains('=') {
-            config.openings = Some(PathBuf::from(path));
-            return Ok(());
+            return Ok((Some(PathBuf::from(path)), None));
         }
     }
-    for (key, value) in key_values("--openings", values)? {
+    let (mut file, mut order) = (None, None);
+    for word in values {
+        let (key, value) = key_value(word).map_err(|e| format!("--openings: {e}"))?;
         match key.as_str() {
-            "file" => config.openings = Some(PathBuf::from(value)),
-            "order" => config.order = parse_order(&value)?,
+            "file" => file = Some(PathBuf::from(value)),
+            "order" => order = Some(parse_order(&value)?),
             _ => return Err(format!("--openings: unknown key '{key}'")),
         }
     }
-    if config.openings.is_none() {
+    if file.is_none() {
         return Err("--openings: no file given".to_string());
     }
-    Ok(())
+    Ok((file, order))
 }
 
-fn parse_resign(values: &[String]) -> Result<Resign, String> {
+fn parse_resign(words: Vec<(String, String)>) -> Result<Resign, String> {
     let (mut movecount, mut score) = (None, None);
-    for (key, value) in key_values("--resign", values)? {
+    for (key, value) in words {
+        let within = |e| format!("--resign: {key}: {e}");
         match key.as_str() {
-            "movecount" => movecount = Some(positive("movecount", &value)?),
-            "score" => score = Some(positive("score", &value)?),
+            "movecount" => movecount = Some(positive(&value).map_err(within)?),
+            "score" => score = Some(positive(&value).map_err(within)?),
             _ => return Err(format!("--resign: unknown key '{key}'")),
         }
     }
@@ -619,10 +537,10 @@ fn parse_resign(values: &[String]) -> Result<Resign, String> {
     })
 }
 
-fn parse_sprt(values: &[String]) -> Result<Sprt, String> {
+fn parse_sprt(words: Vec<(String, String)>) -> Result<Sprt, String> {
     let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
-    for (key, value) in key_values("--sprt", values)? {
-        let x: f64 = number(&key, &value)?;
+    for (key, value) in words {
+        let x: f64 = number(&value).map_err(|e| format!("--sprt: {key}: {e}"))?;
         match key.as_str() {
             "elo0" => elo0 = Some(x),
             "elo1" => elo1 = Some(x),
@@ -650,7 +568,7 @@ mod tests {
     fn config(line: &str) -> MatchConfig {
         match parse(&words(line)).unwrap() {
             Parsed::Run(config) => *config,
-            Parsed::Help => panic!("help"),
+            Parsed::Help(_) => panic!("help"),
         }
     }
 
@@ -772,7 +690,41 @@ mod tests {
             let error = parse(&words(line)).unwrap_err();
             assert!(error.contains(expected), "{line}: {error}");
         }
-        assert!(matches!(parse(&words("--help")), Ok(Parsed::Help)));
+        assert!(matches!(parse(&words("--help")), Ok(Parsed::Help(_))));
+    }
+
+    #[test]
+    fn one_dash_or_two_and_the_later_order_wins() {
+        let c = config(
+            "-Variant alak -engine cmd=a -engine cmd=b -plies 3 -games=4 -srand 9 \
+             -openings file=o.txt order=random -order sequential -repeat",
+        );
+        assert_eq!((c.game.as_str(), c.games, c.seed), ("alak", 4, 9));
+        assert_eq!(c.engines[0].limit.depth, Some(3));
+        assert_eq!(c.order, Order::Sequential);
+        assert!(c.repeat);
+        let c = config(
+            "--game alak --engine cmd=a --engine cmd=b --depth 1 --order sequential \
+             --openings file=o.txt order=random",
+        );
+        assert_eq!(c.order, Order::Random);
+        let error = parse(&words(
+            "--game alak --engine cmd=a --engine cmd=b --depth 1 --gmes 2",
+        ))
+        .unwrap_err();
+        assert!(error.contains("did you mean --games?"), "{error}");
+    }
+
+    #[test]
+    fn help_lists_every_option() {
+        let Ok(Parsed::Help(text)) = parse(&words("-h")) else {
+            panic!("no help");
+        };
+        for option in command().get_arguments() {
+            let long = option.get_long().expect("every option is long");
+            assert!(text.contains(&format!("--{long}")), "--{long} in {text}");
+        }
+        assert!(text.contains("cmd=PATH"), "{text}");
     }
 
     #[test]

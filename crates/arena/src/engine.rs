@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
-use super::cli::{EngineSpec, Proto};
+use super::config::{EngineSpec, Proto};
 
 /// Why an engine did not give the answer awaited.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,12 +4,15 @@
 
 use std::time::{Duration, Instant};
 
-use super::cli::{EngineSpec, MatchConfig, Proto};
+use serde::{Deserialize, Serialize};
+
+use super::config::{EngineSpec, Limit, MatchConfig, Proto};
 use super::engine::{offers_variant, parse_info, EngineProcess, Failure, SearchReport};
 use ludus_rules::{Game, GameLog, GameResult, Player};
 
 /// How a game ended, as PGN's `Termination` tag names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Termination {
     /// By the rules (or repetition).
     Normal,
@@ -88,46 +91,74 @@ pub struct Seat<'a> {
     pub process: &'a mut Option<EngineProcess>,
 }
 
-/// An engine's failure, as the game records it.
-struct Loss {
-    termination: Termination,
-    reason: String,
+/// How a game ended: its result, why, and the kind of ending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// `Win(player)` or `Draw`.
+    pub result: GameResult,
+    /// Why, e.g. `b loses on time`.
+    pub reason: String,
+    /// The kind of ending.
+    pub termination: Termination,
 }
 
-impl Loss {
-    fn from_failure(name: &str, failure: Failure, what: &str, timeout: Duration) -> Loss {
+impl Verdict {
+    /// `loser` loses, for `reason`.
+    fn loss(loser: Player, termination: Termination, reason: String) -> Verdict {
+        Verdict {
+            result: GameResult::Win(loser.opponent()),
+            reason,
+            termination,
+        }
+    }
+
+    /// `loser`'s engine (`name`) did not give the `what` awaited within
+    /// `timeout`.
+    fn failure(loser: Player, name: &str, failure: Failure, what: &str, timeout: Duration) -> Self {
         match failure {
-            Failure::Crashed => Loss {
-                termination: Termination::Crash,
-                reason: format!("{name} crashes"),
-            },
-            Failure::TimedOut => Loss {
-                termination: Termination::Stall,
-                reason: format!(
+            Failure::Crashed => Verdict::loss(loser, Termination::Crash, format!("{name} crashes")),
+            Failure::TimedOut => Verdict::loss(
+                loser,
+                Termination::Stall,
+                format!(
                     "{name} stalls (no {what} within {:.1} s)",
                     timeout.as_secs_f64()
                 ),
-            },
+            ),
         }
     }
 }
 
-/// Starts the engine if needed and prepares it for a new game of `G`.
-/// `Err(Ok(loss))` loses the game; `Err(Err(text))` ends the match (the
-/// engine cannot be run, or does not play this game).
-fn prepare<G: Game>(seat: &mut Seat, config: &MatchConfig) -> Result<(), Result<Loss, String>> {
+/// Why play stopped: the game is over, or the match cannot go on.
+enum Stop {
+    /// The game is over.
+    Over(Verdict),
+    /// The match cannot go on (the engine cannot be run, or does not play
+    /// this game).
+    Fatal(String),
+}
+
+impl From<Verdict> for Stop {
+    fn from(verdict: Verdict) -> Stop {
+        Stop::Over(verdict)
+    }
+}
+
+/// Starts `player`'s engine if needed and prepares it for a new game of `G`.
+fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Result<(), Stop> {
     let name = &seat.spec.name;
     let wait = config.ready_timeout;
+    let lost = |failure, what| Verdict::failure(player, name, failure, what, wait);
     if seat.process.as_mut().is_some_and(|p| p.has_exited()) {
         *seat.process = None;
     }
     if seat.process.is_none() {
-        let mut process = EngineProcess::start(seat.spec).map_err(Err)?;
+        let mut process = EngineProcess::start(seat.spec).map_err(Stop::Fatal)?;
         let declarations = process
             .handshake(wait)
-            .map_err(|f| Ok(Loss::from_failure(name, f, "handshake answer", wait)))?;
+            .map_err(|f| lost(f, "handshake answer"))?;
         if !offers_variant(&declarations, G::NAME) {
-            return Err(Err(format!(
+            return Err(Stop::Fatal(format!(
                 "engine {name} does not offer the variant {}",
                 G::NAME
             )));
@@ -137,15 +168,11 @@ fn prepare<G: Game>(seat: &mut Seat, config: &MatchConfig) -> Result<(), Result<
             setup.push(format!("setoption name {option} value {value}"));
         }
         for line in setup {
-            process
-                .send(&line)
-                .map_err(|f| Ok(Loss::from_failure(name, f, "", wait)))?;
+            process.send(&line).map_err(|f| lost(f, ""))?;
         }
         *seat.process = Some(process);
     }
-    let Some(process) = seat.process.as_mut() else {
-        return Err(Err("engine process missing".to_string()));
-    };
+    let process = seat.process.as_mut().ok_or_else(missing_process)?;
     let newgame = match process.proto() {
         Proto::Uci => "ucinewgame",
         Proto::Ugi => "uginewgame",
@@ -153,8 +180,12 @@ fn prepare<G: Game>(seat: &mut Seat, config: &MatchConfig) -> Result<(), Result<
     let result = process.send(newgame).and_then(|()| process.sync(wait));
     result.map_err(|f| {
         *seat.process = None;
-        Ok(Loss::from_failure(name, f, "readyok", wait))
+        lost(f, "readyok").into()
     })
+}
+
+fn missing_process() -> Stop {
+    Stop::Fatal("engine process missing".to_string())
 }
 
 /// A player's clock.
@@ -164,61 +195,78 @@ struct Clock {
     moves_made: u32,
 }
 
-/// Plays one game from `opening`; `seats[0]` moves first. Returns `Err`
-/// only when the match cannot go on.
-pub fn play_game<G: Game>(
-    config: &MatchConfig,
-    opening: &G,
-    mut seats: [Seat; 2],
-) -> Result<GameRecord, String> {
-    let start_fen = opening.to_fen();
-    let standard_start = start_fen == G::startpos().to_fen();
-    let mut record = GameRecord {
-        start_fen,
-        standard_start,
-        moves: Vec::new(),
-        result: GameResult::Draw,
-        reason: String::new(),
-        termination: Termination::Normal,
-    };
-    let finish = |record: &mut GameRecord, loser: Player, loss: Loss| {
-        record.result = GameResult::Win(loser.opponent());
-        record.reason = loss.reason;
-        record.termination = loss.termination;
-    };
-    for player in [Player::First, Player::Second] {
-        match prepare::<G>(&mut seats[player.index()], config) {
-            Ok(()) => {}
-            Err(Ok(loss)) => {
-                finish(&mut record, player, loss);
-                return Ok(record);
+impl Clock {
+    /// Charges a move that took `elapsed` under `limit`.
+    fn charge(&mut self, limit: Limit, elapsed: Duration) {
+        if let Some(tc) = limit.tc {
+            self.left = self.left.saturating_sub(elapsed) + tc.increment;
+            self.moves_made += 1;
+            if tc
+                .moves
+                .is_some_and(|moves| self.moves_made.is_multiple_of(moves))
+            {
+                self.left += tc.base;
             }
-            Err(Err(fatal)) => return Err(fatal),
+        }
+    }
+}
+
+/// An engine's answer to `go`.
+struct Answer {
+    /// The `bestmove` word, if any.
+    best: Option<String>,
+    /// Its last exact score.
+    report: Option<SearchReport>,
+    /// From `go` to `bestmove`.
+    elapsed: Duration,
+}
+
+/// A game being played: the position with its history, the clocks, and
+/// what has been played.
+struct Table<G: Game> {
+    log: GameLog<G>,
+    start_fen: String,
+    standard_start: bool,
+    clocks: [Clock; 2],
+    limits: [Limit; 2],
+    /// Consecutive moves each side reported a score at or below the resign
+    /// threshold.
+    bad_streak: [u32; 2],
+    resigned: Option<Player>,
+    moves: Vec<PlayedMove>,
+}
+
+impl<G: Game> Table<G> {
+    fn new(opening: &G, seats: &[Seat; 2]) -> Self {
+        let start_fen = opening.to_fen();
+        let limits = [seats[0].spec.limit, seats[1].spec.limit];
+        Table {
+            log: GameLog::new(opening.clone()),
+            standard_start: start_fen == G::startpos().to_fen(),
+            start_fen,
+            clocks: limits.map(|limit| Clock {
+                left: limit.tc.map_or(Duration::ZERO, |tc| tc.base),
+                moves_made: 0,
+            }),
+            limits,
+            bad_streak: [0; 2],
+            resigned: None,
+            moves: Vec::new(),
         }
     }
 
-    let mut clocks = [Player::First, Player::Second].map(|p| Clock {
-        left: seats[p.index()]
-            .spec
-            .limit
-            .tc
-            .map_or(Duration::ZERO, |tc| tc.base),
-        moves_made: 0,
-    });
-    let mut log = GameLog::new(opening.clone());
-    let mut bad_streak = [0u32; 2];
-    let mut resigned: Option<Player> = None;
-    let mut move_texts: Vec<String> = Vec::new();
-
-    loop {
-        let status = log.status();
+    /// The game's end before the next move, if it has come: by the rules,
+    /// by resignation, or by the move limit.
+    fn judge(&self, config: &MatchConfig, seats: &[Seat; 2]) -> Result<(), Verdict> {
+        let status = self.log.status();
         if status.result != GameResult::Ongoing {
-            record.result = status.result;
-            record.reason = status.reason;
-            return Ok(record);
+            return Err(Verdict {
+                result: status.result,
+                reason: status.reason,
+                termination: Termination::Normal,
+            });
         }
-        let position = log.position();
-        if let Some(loser) = resigned {
+        if let Some(loser) = self.resigned {
             let resign = config.resign.map_or((0, 0), |r| (r.movecount, r.score));
             let reason = format!(
                 "{} resigns (score at or below -{} for {})",
@@ -226,160 +274,190 @@ pub fn play_game<G: Game>(
                 resign.1,
                 moves(resign.0)
             );
-            finish(
-                &mut record,
-                loser,
-                Loss {
-                    termination: Termination::Adjudication,
-                    reason,
-                },
-            );
-            return Ok(record);
+            return Err(Verdict::loss(loser, Termination::Adjudication, reason));
         }
-        if let Some(max) = config.maxmoves {
-            if record.moves.len() as u64 >= 2 * u64::from(max) {
-                record.reason = format!("draw by adjudication after {} each", moves(max));
-                record.termination = Termination::Adjudication;
-                return Ok(record);
-            }
+        match config.maxmoves {
+            Some(max) if self.moves.len() as u64 >= 2 * u64::from(max) => Err(Verdict {
+                result: GameResult::Draw,
+                reason: format!("draw by adjudication after {} each", moves(max)),
+                termination: Termination::Adjudication,
+            }),
+            _ => Ok(()),
         }
+    }
 
-        let mover = position.side_to_move();
-        let spec = seats[mover.index()].spec;
-        let go = go_command(spec.proto, &seats_limits(&seats), &clocks, mover);
-        let mut position_line = if record.standard_start {
+    /// The `position` command for the game so far.
+    fn position_command(&self) -> String {
+        let mut line = if self.standard_start {
             "position startpos".to_string()
         } else {
-            format!("position fen {}", record.start_fen)
+            format!("position fen {}", self.start_fen)
         };
-        if !move_texts.is_empty() {
-            position_line.push_str(" moves ");
-            position_line.push_str(&move_texts.join(" "));
+        if !self.moves.is_empty() {
+            line.push_str(" moves");
+            for played in &self.moves {
+                line.push(' ');
+                line.push_str(&played.text);
+            }
         }
-        let limit = spec.limit;
-        let time_limit = match (limit.tc, limit.movetime) {
-            (Some(_), Some(st)) => Some(clocks[mover.index()].left.min(st)),
-            (Some(_), None) => Some(clocks[mover.index()].left),
+        line
+    }
+
+    /// How long `mover` may think, margin included; `None` without a clock
+    /// or a move time.
+    fn time_limit(&self, mover: Player, config: &MatchConfig) -> Option<Duration> {
+        let limit = self.limits[mover.index()];
+        let left = self.clocks[mover.index()].left;
+        match (limit.tc, limit.movetime) {
+            (Some(_), Some(st)) => Some(left.min(st)),
+            (Some(_), None) => Some(left),
             (None, st) => st,
         }
-        .map(|t| t + config.timemargin);
+        .map(|t| t + config.timemargin)
+    }
+
+    /// One move: judges the position, asks the mover's engine, checks its
+    /// time and its move, and plays it.
+    fn play_turn(&mut self, config: &MatchConfig, seats: &mut [Seat; 2]) -> Result<(), Stop> {
+        self.judge(config, seats)?;
+        let mover = self.log.position().side_to_move();
+        let time_limit = self.time_limit(mover, config);
+        let go = go_command(
+            seats[mover.index()].spec.proto,
+            &self.limits,
+            &self.clocks,
+            mover,
+        );
         let seat = &mut seats[mover.index()];
-        let Some(process) = seat.process.as_mut() else {
-            return Err("engine process missing".to_string());
-        };
-        // The clock runs from the moment `go` is sent.
-        let mut started = Instant::now();
-        let answer = process
-            .send(&position_line)
-            .and_then(|()| process.send(&go))
-            .and_then(|()| {
-                started = Instant::now();
-                let deadline = started + time_limit.unwrap_or(config.move_timeout);
-                let mut report = None;
-                loop {
-                    let line = process.next_line(deadline)?;
-                    if let Some(info) = parse_info(&line) {
-                        report = Some(info);
-                    }
-                    let mut words = line.split_whitespace();
-                    if words.next() == Some("bestmove") {
-                        return Ok((words.next().map(str::to_string), report));
+        let name = &seat.spec.name;
+        let answer =
+            ask(seat, &self.position_command(), &go, time_limit, config).map_err(|failure| {
+                *seat.process = None;
+                match (failure, time_limit) {
+                    (Failure::TimedOut, Some(_)) => lost_on_time(mover, name),
+                    (failure, _) => {
+                        Verdict::failure(mover, name, failure, "bestmove", config.move_timeout)
                     }
                 }
-            });
-        let elapsed = started.elapsed();
-        let name = &spec.name;
-        let (best, report) = match answer {
-            Ok(answer) => answer,
-            Err(failure) => {
-                *seat.process = None;
-                let loss = match (failure, time_limit) {
-                    (Failure::TimedOut, Some(_)) => Loss {
-                        termination: Termination::TimeForfeit,
-                        reason: format!("{name} loses on time"),
-                    },
-                    (failure, _) => {
-                        Loss::from_failure(name, failure, "bestmove", config.move_timeout)
-                    }
-                };
-                finish(&mut record, mover, loss);
-                return Ok(record);
-            }
-        };
-        if time_limit.is_some_and(|limit| elapsed > limit) {
+            })?;
+        if time_limit.is_some_and(|limit| answer.elapsed > limit) {
             *seat.process = None;
-            let reason = format!("{name} loses on time");
-            let termination = Termination::TimeForfeit;
-            finish(
-                &mut record,
-                mover,
-                Loss {
-                    termination,
-                    reason,
-                },
-            );
-            return Ok(record);
+            return Err(lost_on_time(mover, name).into());
         }
-        let clock = &mut clocks[mover.index()];
-        if let Some(tc) = limit.tc {
-            clock.left = clock.left.saturating_sub(elapsed) + tc.increment;
-            clock.moves_made += 1;
-            if tc
-                .moves
-                .is_some_and(|moves| clock.moves_made.is_multiple_of(moves))
-            {
-                clock.left += tc.base;
-            }
-        }
-        let Some(best) = best else {
-            let reason = format!("{name} sends a bestmove without a move");
-            let termination = Termination::IllegalMove;
-            finish(
-                &mut record,
-                mover,
-                Loss {
-                    termination,
-                    reason,
-                },
-            );
-            return Ok(record);
-        };
-        let mv = match position.parse_move(&best) {
-            Ok(mv) => mv,
-            Err(error) => {
-                let reason = format!("{name} makes an illegal move: {best} ({error})");
-                let termination = Termination::IllegalMove;
-                finish(
-                    &mut record,
-                    mover,
-                    Loss {
-                        termination,
-                        reason,
-                    },
-                );
-                return Ok(record);
-            }
-        };
+        self.clocks[mover.index()].charge(self.limits[mover.index()], answer.elapsed);
+        let illegal = |reason| Verdict::loss(mover, Termination::IllegalMove, reason);
+        let best = answer
+            .best
+            .ok_or_else(|| illegal(format!("{name} sends a bestmove without a move")))?;
+        let position = self.log.position();
+        let mv = position
+            .parse_move(&best)
+            .map_err(|error| illegal(format!("{name} makes an illegal move: {best} ({error})")))?;
         let text = position.format_move(mv);
-        if let (Some(resign), Some(score)) = (config.resign, report.and_then(|r| r.score)) {
-            let streak = &mut bad_streak[mover.index()];
-            *streak = if score <= -resign.score {
-                *streak + 1
-            } else {
-                0
-            };
-            if *streak >= resign.movecount {
-                resigned = Some(mover);
-            }
-        }
-        log.play(mv);
-        move_texts.push(text.clone());
-        record.moves.push(PlayedMove {
+        self.watch_resignation(config, mover, answer.report);
+        self.log.play(mv);
+        self.moves.push(PlayedMove {
             text,
             mover,
-            report,
-            time: elapsed,
+            report: answer.report,
+            time: answer.elapsed,
         });
+        Ok(())
+    }
+
+    /// Counts `mover`'s bad scores toward resignation.
+    fn watch_resignation(
+        &mut self,
+        config: &MatchConfig,
+        mover: Player,
+        report: Option<SearchReport>,
+    ) {
+        let (Some(resign), Some(score)) = (config.resign, report.and_then(|r| r.score)) else {
+            return;
+        };
+        let streak = &mut self.bad_streak[mover.index()];
+        *streak = if score <= -resign.score {
+            *streak + 1
+        } else {
+            0
+        };
+        if *streak >= resign.movecount {
+            self.resigned = Some(mover);
+        }
+    }
+
+    /// The record of the game, ended by `verdict`.
+    fn finish(self, verdict: Verdict) -> GameRecord {
+        GameRecord {
+            start_fen: self.start_fen,
+            standard_start: self.standard_start,
+            moves: self.moves,
+            result: verdict.result,
+            reason: verdict.reason,
+            termination: verdict.termination,
+        }
+    }
+}
+
+fn lost_on_time(loser: Player, name: &str) -> Verdict {
+    Verdict::loss(
+        loser,
+        Termination::TimeForfeit,
+        format!("{name} loses on time"),
+    )
+}
+
+/// Sends the position and `go`, and reads until `bestmove`; the clock runs
+/// from the moment `go` is sent.
+fn ask(
+    seat: &mut Seat,
+    position: &str,
+    go: &str,
+    time_limit: Option<Duration>,
+    config: &MatchConfig,
+) -> Result<Answer, Failure> {
+    let process = seat.process.as_mut().ok_or(Failure::Crashed)?;
+    process.send(position)?;
+    process.send(go)?;
+    let started = Instant::now();
+    let deadline = started + time_limit.unwrap_or(config.move_timeout);
+    let mut report = None;
+    loop {
+        let line = process.next_line(deadline)?;
+        if let Some(info) = parse_info(&line) {
+            report = Some(info);
+        }
+        let mut words = line.split_whitespace();
+        if words.next() == Some("bestmove") {
+            return Ok(Answer {
+                best: words.next().map(str::to_string),
+                report,
+                elapsed: started.elapsed(),
+            });
+        }
+    }
+}
+
+/// Plays one game from `opening`; `seats[0]` moves first. Returns `Err`
+/// only when the match cannot go on.
+pub fn play_game<G: Game>(
+    config: &MatchConfig,
+    opening: &G,
+    mut seats: [Seat; 2],
+) -> Result<GameRecord, String> {
+    let mut table = Table::new(opening, &seats);
+    let mut play = || -> Result<std::convert::Infallible, Stop> {
+        for player in [Player::First, Player::Second] {
+            prepare::<G>(&mut seats[player.index()], player, config)?;
+        }
+        loop {
+            table.play_turn(config, &mut seats)?;
+        }
+    };
+    let Err(stop) = play();
+    match stop {
+        Stop::Over(verdict) => Ok(table.finish(verdict)),
+        Stop::Fatal(error) => Err(error),
     }
 }
 
@@ -392,17 +470,8 @@ fn moves(count: u32) -> String {
     }
 }
 
-fn seats_limits(seats: &[Seat; 2]) -> [super::cli::Limit; 2] {
-    [seats[0].spec.limit, seats[1].spec.limit]
-}
-
 /// The `go` command for `mover` under its limits, with both clocks.
-fn go_command(
-    proto: Proto,
-    limits: &[super::cli::Limit; 2],
-    clocks: &[Clock; 2],
-    mover: Player,
-) -> String {
+fn go_command(proto: Proto, limits: &[Limit; 2], clocks: &[Clock; 2], mover: Player) -> String {
     let names = match proto {
         Proto::Uci => [["wtime", "winc"], ["btime", "binc"]],
         Proto::Ugi => [["p1time", "p1inc"], ["p2time", "p2inc"]],
@@ -438,7 +507,7 @@ fn go_command(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{Limit, TimeControl};
+    use crate::config::TimeControl;
 
     #[test]
     fn go_commands_carry_both_clocks() {

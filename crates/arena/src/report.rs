@@ -1,6 +1,8 @@
 //! The running score: counts per engine, per side and per pair, printed in
 //! cutechess-cli's format (so scripts that parse cutechess output work).
 
+use std::collections::HashMap;
+
 use super::stats::{normalized_elo, Pentanomial, Sprt, SprtDecision, Trinomial};
 use ludus_rules::{GameResult, Player};
 
@@ -15,9 +17,49 @@ pub struct Tally {
     pub as_second: Trinomial,
     /// Complete pairs (with `--repeat`).
     pub pairs: Pentanomial,
+    /// Pairs with one game counted: the pair's number (from 0) to that
+    /// game's number and the first engine's score in it, in halves.
+    half_pairs: HashMap<u32, (u32, u32)>,
+}
+
+/// A pair whose second game has just been counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompletePair {
+    /// The pair's number, from 0 (games `2k` and `2k+1`).
+    pub pair: u32,
+    /// The first engine's score in each game, in halves (0, 1 or 2).
+    pub halves: [u32; 2],
 }
 
 impl Tally {
+    /// Counts game `index` (from 0) of a match; with `paired` (`--repeat`)
+    /// games `2k` and `2k+1` form a pair, in whatever order they finish,
+    /// and the pair this game completes is returned.
+    pub fn add_game(
+        &mut self,
+        index: u32,
+        first_engine_moved_first: bool,
+        result: GameResult,
+        paired: bool,
+    ) -> Option<CompletePair> {
+        let halves = self.add(result, first_engine_moved_first);
+        if !paired {
+            return None;
+        }
+        let pair = index / 2;
+        let Some((other_index, other)) = self.half_pairs.remove(&pair) else {
+            self.half_pairs.insert(pair, (index, halves));
+            return None;
+        };
+        self.pairs.add(other, halves);
+        let halves = if other_index < index {
+            [other, halves]
+        } else {
+            [halves, other]
+        };
+        Some(CompletePair { pair, halves })
+    }
+
     /// Counts a game; returns the first engine's score in halves (0, 1, 2).
     pub fn add(&mut self, result: GameResult, first_engine_moved_first: bool) -> u32 {
         let engine_side = if first_engine_moved_first {
@@ -215,9 +257,9 @@ pub fn summary(
             qt_fixed(t.draw_ratio() * 100.0, 1)
         ),
     ];
-    // cutechess prints its line only once it has a win, a loss and a draw
-    // (before that its llr and bounds are all 0).
-    if let Some(sprt) = sprt.filter(|_| t.wins > 0 && t.losses > 0 && t.draws > 0) {
+    // As cutechess (v1.3.0 on) prints it from the first game: the half game
+    // of its prior makes the llr defined without a win, a loss and a draw.
+    if let Some(sprt) = sprt {
         let llr = sprt.llr_trinomial(t);
         lines.push(sprt_line("SPRT", sprt, llr, decided && !paired));
     }
@@ -278,11 +320,12 @@ mod tests {
             lines[3],
             "Elo difference: 88.7 +/- nan, LOS: 71.8 %, DrawRatio: 25.0 %"
         );
-        // pW = ½, pL = ¼: drawElo = 200 log10(3); the BayesElo laws give
-        // llr = 0.019101, 0.6487 % of ubound ln 19 = 2.944.
+        // With half a game each, W 2.5, L 1.5, D 1.5 of 5.5: pW = 5/11,
+        // pL = 3/11, drawElo = 200 log10(8/3 · 6/5); the BayesElo laws give
+        // llr = 0.019279, 0.6548 % of ubound ln 19 = 2.944.
         assert_eq!(
             lines[4],
-            "SPRT: llr 0.0191 (0.6%), lbound -2.94, ubound 2.94"
+            "SPRT: llr 0.0193 (0.7%), lbound -2.94, ubound 2.94"
         );
         assert!(
             lines[5].starts_with("Ptnml(0-2): [0, 0, 1, 1, 0], WL/DD: 1/0"),
@@ -293,14 +336,20 @@ mod tests {
     }
 
     #[test]
-    fn the_trinomial_line_waits_for_a_win_a_loss_and_a_draw() {
+    fn the_trinomial_line_is_printed_from_the_first_game() {
         let mut tally = Tally::default();
         tally.add(GameResult::Win(Player::First), true);
-        tally.add(GameResult::Draw, false);
-        tally.add(GameResult::Draw, true);
         let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
         let lines = summary(&tally, ["a", "b"], Some(&sprt), false, false);
-        assert_eq!(lines.len(), 4, "{lines:?}");
+        // W 1.5, L 0.5, D 0.5 (the prior's half games): llr 0.018616,
+        // 0.632 % of ubound 2.944.
+        assert_eq!(
+            lines[4], "SPRT: llr 0.0186 (0.6%), lbound -2.94, ubound 2.94",
+            "{lines:?}"
+        );
+        tally.add(GameResult::Draw, false);
+        tally.add(GameResult::Draw, true);
+        let lines = summary(&tally, ["a", "b"], Some(&sprt), false, false);
         // W 1, L 0, D 2: s = 2/3, elo = 120.41; v = 1/18, δ =
         // 1.957162·√(v/3) = 0.26634, margin (elo(0.93300) - elo(0.40033))/2
         // = 263.86; LOS = ½(1 + erf(1/√2)) = 84.13 %.
@@ -308,8 +357,6 @@ mod tests {
             lines[3],
             "Elo difference: 120.4 +/- 263.9, LOS: 84.1 %, DrawRatio: 66.7 %"
         );
-        tally.add(GameResult::Win(Player::First), false);
-        let lines = summary(&tally, ["a", "b"], Some(&sprt), false, false);
         assert!(lines[4].starts_with("SPRT: llr "), "{lines:?}");
     }
 

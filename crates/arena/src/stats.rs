@@ -21,14 +21,19 @@
 //!   function is Abramowitz and Stegun 7.1.26 (error < 1.5e-7, where
 //!   cutechess uses the C library's `erf`; the one-decimal percentage can
 //!   differ only within 1.5e-5 % of a rounding boundary).
-//! - **Trinomial SPRT** (cutechess `Sprt::status`, after Michel Van den
-//!   Bergh's BayesElo formulation): from the observed win and loss rates,
+//! - **Trinomial SPRT** (cutechess `Sprt::status` as of v1.3.0, after
+//!   Michel Van den Bergh's BayesElo formulation): half a game is added to
+//!   each count (a Jeffreys prior: `W = wins + ½`, `L = losses + ½`,
+//!   `D = draws + ½`, `N = W + L + D`); from `pW = W/N`, `pL = L/N`,
 //!   `drawElo = 200 log10((1-pL)/pL · (1-pW)/pW)`; the hypotheses' Elo are
 //!   scaled to BayesElo by `scale = 4x/(1+x)²`, `x = 10^(-drawElo/400)`; each
 //!   hypothesis gives `pW = 1/(1+10^((drawElo-elo)/400))`,
 //!   `pL = 1/(1+10^((drawElo+elo)/400))`, `pD = 1-pW-pL`; and
-//!   `LLR = W ln(pW₁/pW₀) + L ln(pL₁/pL₀) + D ln(pD₁/pD₀)` (0 until there is
-//!   at least one win, one loss and one draw).
+//!   `LLR = W ln(pW₁/pW₀) + L ln(pL₁/pL₀) + D ln(pD₁/pD₀)` with the counts
+//!   plus their half game as weights. There is no "a count is zero" case:
+//!   the LLR is defined from the first game (cutechess before v1.3.0 used
+//!   the bare counts and stayed at 0 until there was a win, a loss and a
+//!   draw).
 //! - **Pentanomial SPRT, normalized Elo** (fastchess `SPRT::getLLR`, after
 //!   M. Van den Bergh, "Comments on Normalized Elo", section 4.1,
 //!   <https://www.cantate.be/Fishtest/normalized_elo_practical.pdf>): pair
@@ -42,8 +47,11 @@
 //!   from uniform `p`, with `μ, σ` of the current `p`,
 //!   `φᵢ = aᵢ - ½ - ½ t σ (1 + ((aᵢ - μ)/σ)²)`, solve
 //!   `Σ p̂ᵢ φᵢ / (1 + θ φᵢ) = 0` for `θ` in `(-1/max φ, -1/min φ)` and set
-//!   `pᵢ = p̂ᵢ / (1 + θ φᵢ)`, until `p` moves less than 1e-4 (at most 10
-//!   rounds). Then `LLR = n Σ p̂ᵢ ln(p₁ᵢ / p₀ᵢ)` over `n` pairs. For small
+//!   `pᵢ = p̂ᵢ / (1 + θ φᵢ)`, until `p` moves less than 1e-9 (at most 10
+//!   rounds) — fishtest's tolerance (`LLRcalc.MLE_t_value`); fastchess stops
+//!   at 1e-4, which shows only in records whose pairs all score alike, e.g.
+//!   `[0, 0, 50, 0, 0]` at [0, 5]: −0.017561 (fishtest, ludus) against
+//!   −0.017681 (fastchess). Then `LLR = n Σ p̂ᵢ ln(p₁ᵢ / p₀ᵢ)` over `n` pairs. For small
 //!   Elo differences this is close to the GSPRT approximation
 //!   `n (s₁ - s₀)(2 μ̂ - s₀ - s₁) / (2 v̂)` with `sₖ = ½ + tₖ √v̂` (Van den
 //!   Bergh, <https://www.cantate.be/Fishtest/GSPRT_approximation.pdf>).
@@ -263,14 +271,14 @@ impl Sprt {
         }
     }
 
-    /// cutechess's trinomial LLR under the BayesElo model.
+    /// cutechess's trinomial LLR under the BayesElo model (v1.3.0 on: the
+    /// counts with half a game each, so it is defined from the first game).
     pub fn llr_trinomial(&self, t: &Trinomial) -> f64 {
-        if t.wins == 0 || t.losses == 0 || t.draws == 0 {
-            return 0.0;
-        }
-        let n = f64::from(t.games());
-        let p_win = f64::from(t.wins) / n;
-        let p_loss = f64::from(t.losses) / n;
+        // The Jeffreys prior.
+        let [wins, losses, draws] = [t.wins, t.losses, t.draws].map(|c| f64::from(c) + 0.5);
+        let n = wins + losses + draws;
+        let p_win = wins / n;
+        let p_loss = losses / n;
         let draw_elo = 200.0 * ((1.0 - p_loss) / p_loss * (1.0 - p_win) / p_win).log10();
         let x = 10f64.powf(-draw_elo / 400.0);
         let scale = 4.0 * x / ((1.0 + x) * (1.0 + x));
@@ -281,9 +289,7 @@ impl Sprt {
         };
         let (w0, l0, d0) = law(self.elo0 / scale);
         let (w1, l1, d1) = law(self.elo1 / scale);
-        f64::from(t.wins) * (w1 / w0).ln()
-            + f64::from(t.losses) * (l1 / l0).ln()
-            + f64::from(t.draws) * (d1 / d0).ln()
+        wins * (w1 / w0).ln() + losses * (l1 / l0).ln() + draws * (d1 / d0).ln()
     }
 
     /// fastchess's pentanomial LLR with normalized-Elo hypotheses.
@@ -314,6 +320,11 @@ fn mean_and_variance(p: &[f64; 5]) -> (f64, f64) {
     let variance = (0..5).map(|i| p[i] * (PAIR_SCORES[i] - mean).powi(2)).sum();
     (mean, variance)
 }
+
+/// When the maximum-likelihood iteration has converged: fishtest's 1e-9
+/// (fastchess's 1e-4 leaves −0.017681 for `[0, 0, 50, 0, 0]` at [0, 5],
+/// where the converged value is −0.017561).
+const MLE_TOLERANCE: f64 = 1e-9;
 
 /// The distribution with normalized score `t` (against ½) that is most
 /// likely to have produced the frequencies `observed` (all positive).
@@ -359,7 +370,7 @@ fn closest_with_t(observed: &[f64; 5], t: f64) -> [f64; 5] {
             moved = moved.max((next - p[i]).abs());
             p[i] = next;
         }
-        if moved < 1e-4 {
+        if moved < MLE_TOLERANCE {
             break;
         }
     }
@@ -368,7 +379,10 @@ fn closest_with_t(observed: &[f64; 5], t: f64) -> [f64; 5] {
 
 /// Normalized Elo of a pentanomial record with its 95 % margin (fastchess's
 /// `nElo`): `(s - ½) / √(2v) · 800/ln 10`, margin from the score's
-/// standard error `√(v/n)`.
+/// standard error `√(v/n)`. `None` without pairs, and when every pair
+/// scored the same (`v = 0`): there fastchess prints `inf` or `nan`, which
+/// says no more than the pentanomial counts beside it, so ludus leaves the
+/// figure off.
 pub fn normalized_elo(p: &Pentanomial) -> Option<(f64, f64)> {
     let pairs = f64::from(p.pairs());
     if pairs == 0.0 {
@@ -389,6 +403,9 @@ pub fn normalized_elo(p: &Pentanomial) -> Option<(f64, f64)> {
     let margin = Z95 * (variance / pairs).sqrt() * factor;
     Some(((mean - 0.5) * factor, margin))
 }
+
+#[cfg(test)]
+mod reference;
 
 #[cfg(test)]
 mod tests {
@@ -465,13 +482,14 @@ mod tests {
 
     #[test]
     fn trinomial_sprt_by_hand() {
-        // W 60, L 40, D 100, elo0 0, elo1 10. pW = 0.3, pL = 0.2;
-        // drawElo = 200 log10(0.8/0.2 · 0.7/0.3) = 194.0074;
-        // x = 10^(-drawElo/400) = 0.327327, scale = 4x/(1+x)² = 0.743166;
-        // H0: BayesElo 0 → pW = pL = 1/(1+10^(drawElo/400)) = 0.246606,
-        // pD = 0.506788; H1: BayesElo 10/scale = 13.4559 →
-        // pW₁ = 0.261278, pL₁ = 0.232499, pD₁ = 0.506223;
-        // LLR = 60 ln(pW₁/pW₀) + 40 ln(pL₁/pL₀) + 100 ln(pD₁/pD₀).
+        // W 60, L 40, D 100, elo0 0, elo1 10, with half a game each:
+        // W 60.5, L 40.5, D 100.5 of 201.5; pW = 0.300248, pL = 0.200993;
+        // drawElo = 200 log10((1-pL)/pL · (1-pW)/pW) = 193.3669;
+        // x = 10^(-drawElo/400) = 0.328536, scale = 4x/(1+x)² = 0.744554;
+        // H0: BayesElo 0 → pW = pL = 1/(1+10^(drawElo/400)) = 0.247292,
+        // pD = 0.505417; H1: BayesElo 10/scale = 13.4309 →
+        // pW₁ = 0.261962, pL₁ = 0.233183, pD₁ = 0.504855;
+        // LLR = 60.5 ln(pW₁/pW₀) + 40.5 ln(pL₁/pL₀) + 100.5 ln(pD₁/pD₀).
         let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
         let t = Trinomial {
             wins: 60,
@@ -479,13 +497,15 @@ mod tests {
             draws: 100,
         };
         let llr = sprt.llr_trinomial(&t);
-        assert!(close(llr, 0.999793, 1e-5), "{llr}");
-        let none = Trinomial {
-            wins: 3,
+        assert!(close(llr, 0.995758, 1e-5), "{llr}");
+        // Defined from the first game: one win is a small step toward H1.
+        let one = Trinomial {
+            wins: 1,
             losses: 0,
-            draws: 2,
+            draws: 0,
         };
-        assert_eq!(sprt.llr_trinomial(&none), 0.0);
+        let llr = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap().llr_trinomial(&one);
+        assert!(close(llr, 0.018616, 1e-5), "{llr}");
     }
 
     #[test]

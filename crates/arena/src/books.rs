@@ -1,0 +1,234 @@
+//! The books of a running match, kept on the main thread: each finished
+//! game goes to the PGN, the output, the results file and the tally, and
+//! the SPRT is asked whether to stop.
+
+use std::fs::File;
+use std::io::{IsTerminal, Write};
+
+use super::config::MatchConfig;
+use super::pgn;
+use super::referee::GameRecord;
+use super::report::{summary, Tally};
+use super::results::{EndEntry, EndStatus, Failures, GameEntry, PairEntry, Record, ResultsWriter};
+use super::shard::Shard;
+use super::stats::SprtDecision;
+use ludus_rules::{GameResult, Player};
+
+/// Prints a line of match output. A closed standard output (say, piped into
+/// `head`) does not stop the match: the PGN is its record.
+pub fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
+/// The main thread's bookkeeping: output, PGN, results file, statistics,
+/// SPRT.
+pub struct Books<'a> {
+    config: &'a MatchConfig,
+    /// The counted games.
+    pub tally: Tally,
+    /// Every finished game of this run and the runs it resumes.
+    games: Vec<GameEntry>,
+    /// Games in this shard (or match).
+    planned: usize,
+    results: Option<ResultsWriter>,
+    date: String,
+    progress: bool,
+    /// Whether the SPRT may stop this run: not in a shard of several, where
+    /// only the merged shards can decide.
+    sprt_stops: bool,
+    /// Set once an SPRT bound is crossed; games finishing after that are
+    /// written to the PGN but not counted, so the verdict stands.
+    pub decided: bool,
+    /// Games finished after the decision.
+    pub uncounted: u32,
+}
+
+impl<'a> Books<'a> {
+    /// Empty books for `config`, writing to `results` if given.
+    pub fn new(config: &'a MatchConfig, results: Option<ResultsWriter>) -> Self {
+        Books {
+            config,
+            tally: Tally::default(),
+            games: Vec::new(),
+            planned: config.shard.games(config.games, config.repeat).len(),
+            results,
+            date: pgn::today(),
+            progress: std::io::stderr().is_terminal(),
+            sprt_stops: config.shard == Shard::WHOLE,
+            decided: false,
+            uncounted: 0,
+        }
+    }
+
+    fn names(&self) -> [&'a str; 2] {
+        let [a, b] = &self.config.engines;
+        [a.name.as_str(), b.name.as_str()]
+    }
+
+    /// Counts a game an earlier run finished (`--resume`), silently.
+    pub fn recount(&mut self, entry: &GameEntry) {
+        let engine1_first = entry.white == self.config.engines[0].name;
+        if entry.counted {
+            let result = match entry.result.as_str() {
+                "1-0" => GameResult::Win(Player::First),
+                "0-1" => GameResult::Win(Player::Second),
+                _ => GameResult::Draw,
+            };
+            self.count(entry.game - 1, engine1_first, result);
+        } else {
+            self.uncounted += 1;
+        }
+        self.games.push(entry.clone());
+    }
+
+    /// Keeps the books of game `index` (from 0). The results file's line
+    /// comes first: it is what `--resume` and `ludus match-merge` go by, so
+    /// a kill right after it leaves the game counted (and at worst missing
+    /// from the PGN), never played twice.
+    pub fn finished(
+        &mut self,
+        index: u32,
+        engine1_first: bool,
+        record: &GameRecord,
+        pgn_file: Option<&mut File>,
+    ) -> Result<(), String> {
+        let [a, b] = &self.config.engines;
+        let (white, black) = if engine1_first { (a, b) } else { (b, a) };
+        let entry = GameEntry {
+            game: index + 1,
+            white: white.name.clone(),
+            black: black.name.clone(),
+            opening: record.start_fen.clone(),
+            result: record.result_text().to_string(),
+            reason: record.reason.clone(),
+            termination: record.termination,
+            plies: record.moves.len(),
+            counted: !self.decided,
+        };
+        self.write(&Record::Game(entry.clone()))?;
+        self.games.push(entry);
+        if let Some(file) = pgn_file {
+            let header = pgn::PgnHeader {
+                event: &self.config.event,
+                round: index + 1,
+                white: &white.name,
+                black: &black.name,
+                game: &self.config.game,
+                time_controls: [white.limit.pgn(), black.limit.pgn()],
+                date: &self.date,
+            };
+            file.write_all(pgn::format_game(&header, record).as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|e| format!("cannot write the PGN file: {e}"))?;
+        }
+        self.clear_progress();
+        say(&format!(
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            index + 1,
+            white.name,
+            black.name,
+            record.result_text(),
+            record.reason
+        ));
+        if self.decided {
+            self.uncounted += 1;
+            return Ok(());
+        }
+        if let Some(pair) = self.count(index, engine1_first, record.result) {
+            self.write(&Record::Pair(pair))?;
+        }
+        let done = self.tally.total.games();
+        let interval = self.config.rating_interval;
+        if !self.decided
+            && interval > 0
+            && done.is_multiple_of(interval)
+            && (done as usize) < self.planned
+        {
+            self.print_summary(false);
+        }
+        self.show_progress();
+        Ok(())
+    }
+
+    /// Counts a game, and asks the SPRT; returns the pair it completes.
+    fn count(&mut self, index: u32, engine1_first: bool, result: GameResult) -> Option<PairEntry> {
+        let paired = self.config.repeat;
+        let pair = self.tally.add_game(index, engine1_first, result, paired);
+        if let Some(sprt) = self.config.sprt.as_ref().filter(|_| self.sprt_stops) {
+            let llr = self.tally.llr(sprt, paired);
+            self.decided = sprt.decide(llr) != SprtDecision::Continue;
+        }
+        pair.map(|pair| PairEntry {
+            pair: pair.pair + 1,
+            games: [2 * pair.pair + 1, 2 * pair.pair + 2],
+            points: pair.halves.map(|h| f64::from(h) / 2.0),
+        })
+    }
+
+    fn write(&mut self, record: &Record) -> Result<(), String> {
+        match &mut self.results {
+            Some(results) => results.write(record),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes the results file's `end` line: the shard has played all its
+    /// games, or the SPRT has decided.
+    pub fn end(&mut self) -> Result<(), String> {
+        let status = match self.config.sprt.as_ref().filter(|_| self.decided) {
+            Some(sprt) => match sprt.decide(self.tally.llr(sprt, self.config.repeat)) {
+                SprtDecision::AcceptH0 => EndStatus::H0Accepted,
+                _ => EndStatus::H1Accepted,
+            },
+            None => EndStatus::Complete,
+        };
+        let t = &self.tally.total;
+        let end = EndEntry {
+            status,
+            games: self.games.len() as u32,
+            score: [t.wins, t.losses, t.draws],
+            ptnml: self.tally.pairs.buckets(),
+            failures: Failures::count(self.names(), self.games.iter()),
+        };
+        self.write(&Record::End(end))
+    }
+
+    /// The score report; `decided` adds the SPRT's verdict if there is one.
+    pub fn print_summary(&self, decided: bool) {
+        for line in summary(
+            &self.tally,
+            self.names(),
+            self.config.sprt.as_ref(),
+            self.config.repeat,
+            decided && self.decided,
+        ) {
+            say(&line);
+        }
+    }
+
+    fn show_progress(&self) {
+        if !self.progress {
+            return;
+        }
+        let t = &self.tally.total;
+        let [a, b] = self.names();
+        eprint!(
+            "\r\x1b[K[{}/{}] {a} vs {b}: {} - {} - {} [{:.3}]",
+            t.games(),
+            self.planned,
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score()
+        );
+        let _ = std::io::stderr().flush();
+    }
+
+    /// Clears the progress line.
+    pub fn clear_progress(&self) {
+        if self.progress {
+            eprint!("\r\x1b[K");
+        }
+    }
+}

@@ -1,0 +1,307 @@
+//! Running a match (or a shard of one): the openings of the whole match,
+//! the games of the slice still to play, worker threads that play them,
+//! and the main thread that keeps the books ([`books`](super::books)).
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use super::books::{say, Books};
+use super::config::{MatchConfig, Order};
+use super::engine::EngineProcess;
+use super::openings::load_openings;
+use super::referee::{play_game, GameRecord, Seat};
+use super::results::{fnv1a64, GameEntry, ResultsFile, ResultsWriter, Settings};
+use super::shard::Shard;
+use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::random::Rng;
+use ludus_rules::{Game, Searchable};
+
+/// Runs the match; `Err` when it cannot start or cannot go on (an engine
+/// that cannot be run, an unwritable PGN or results file).
+pub fn run_match(config: &MatchConfig) -> Result<(), String> {
+    visit_game(&config.game, Runner { config }).ok_or_else(|| {
+        format!(
+            "unknown game '{}'; games: {}",
+            config.game,
+            GAME_NAMES.join(", ")
+        )
+    })?
+}
+
+struct Runner<'a> {
+    config: &'a MatchConfig,
+}
+
+/// A finished game, sent from a worker to the main thread.
+struct Finished {
+    index: u32,
+    engine1_first: bool,
+    record: Result<GameRecord, String>,
+}
+
+impl GameVisitor for Runner<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<G: Searchable>(self) -> Self::Output {
+        let config = self.config;
+        let openings = opening_sequence::<G>(config)?;
+        let settings = Settings::of(config, openings_hash(config)?);
+        let (results, earlier, ended) = open_results(config, &settings)?;
+        let mut pgn = match &config.pgnout {
+            Some(path) => Some(
+                File::options()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open PGN file {}: {e}", path.display()))?,
+            ),
+            None => None,
+        };
+        let mut books = Books::new(config, results);
+        for entry in &earlier {
+            books.recount(entry);
+        }
+        let played: HashSet<u32> = earlier.iter().map(|e| e.game - 1).collect();
+        let plan: Vec<u32> = match books.decided {
+            true => Vec::new(),
+            false => (config.shard.games(config.games, config.repeat).into_iter())
+                .filter(|index| !played.contains(index))
+                .collect(),
+        };
+        if config.resume && !earlier.is_empty() {
+            say(&format!(
+                "Resuming {} from {}: {} games played, {} to go",
+                what(config.shard),
+                config
+                    .results
+                    .as_ref()
+                    .map_or_else(String::new, |p| p.display().to_string()),
+                earlier.len(),
+                plan.len()
+            ));
+        }
+        let started = Instant::now();
+        let outcome = play(config, &openings, &plan, &mut books, pgn.as_mut());
+        books.clear_progress();
+        if let Err(error) = outcome {
+            // What was played still counts: the score first, then why the
+            // match could not go on.
+            let played = books.tally.total.games();
+            if played > 0 {
+                books.print_summary(true);
+            }
+            let plural = if played == 1 { "" } else { "s" };
+            return Err(format!(
+                "{error}; the {} stopped after {played} finished game{plural}",
+                if config.shard == Shard::WHOLE {
+                    "match"
+                } else {
+                    "shard"
+                }
+            ));
+        }
+        books.print_summary(true);
+        if !ended {
+            books.end()?;
+        }
+        if books.uncounted > 0 {
+            say(&format!(
+                "{} games that finished after the SPRT decision are in the PGN but not counted",
+                books.uncounted
+            ));
+        }
+        say(&format!(
+            "Finished {}: {} games in {:.1} s",
+            what(config.shard),
+            books.tally.total.games(),
+            started.elapsed().as_secs_f64()
+        ));
+        Ok(())
+    }
+}
+
+/// "match", or "shard 2/8".
+fn what(shard: Shard) -> String {
+    if shard == Shard::WHOLE {
+        "match".to_string()
+    } else {
+        format!("shard {shard}")
+    }
+}
+
+/// Plays the games of `plan` on `config.concurrency` threads, keeping the
+/// books as they finish; `Err` with the first reason the match could not go
+/// on.
+fn play<G: Game>(
+    config: &MatchConfig,
+    openings: &[G],
+    plan: &[u32],
+    books: &mut Books,
+    mut pgn: Option<&mut File>,
+) -> Result<(), String> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(books.decided);
+    let (sender, receiver) = crossbeam_channel::unbounded::<Finished>();
+    let workers = config.concurrency.min(plan.len());
+    std::thread::scope(|scope| {
+        for worker in 0..workers {
+            let (sender, next, stop) = (sender.clone(), &next, &stop);
+            std::thread::Builder::new()
+                .name(format!("match-{worker}"))
+                .spawn_scoped(scope, move || {
+                    work::<G>(config, openings, plan, next, stop, &sender);
+                })
+                .map_err(|e| format!("cannot start a match thread: {e}"))?;
+        }
+        drop(sender);
+        let mut failure = None;
+        for finished in receiver {
+            let kept = finished.record.and_then(|record| {
+                books.finished(
+                    finished.index,
+                    finished.engine1_first,
+                    &record,
+                    pgn.as_deref_mut(),
+                )
+            });
+            if let Err(error) = kept {
+                stop.store(true, Ordering::Relaxed);
+                failure.get_or_insert(error);
+            }
+            if books.decided {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        failure.map_or(Ok(()), Err)
+    })
+}
+
+/// The FNV-1a hash of the openings file, if there is one.
+fn openings_hash(config: &MatchConfig) -> Result<Option<String>, String> {
+    config
+        .openings
+        .as_ref()
+        .map(|path| {
+            std::fs::read(path)
+                .map(|bytes| fnv1a64(&bytes))
+                .map_err(|e| format!("cannot read openings file {}: {e}", path.display()))
+        })
+        .transpose()
+}
+
+/// The results file's writer, the games it already holds, and whether it
+/// has its end: a new file, or with `--resume` the one there, if it holds
+/// this match and shard.
+fn open_results(
+    config: &MatchConfig,
+    settings: &Settings,
+) -> Result<(Option<ResultsWriter>, Vec<GameEntry>, bool), String> {
+    let Some(path) = &config.results else {
+        return Ok((None, Vec::new(), false));
+    };
+    let existing = match path.exists() {
+        true => ResultsFile::read(path)?,
+        false => None,
+    };
+    let Some(file) = existing else {
+        return Ok((
+            Some(ResultsWriter::create(path, settings)?),
+            Vec::new(),
+            false,
+        ));
+    };
+    let shown = path.display();
+    if !config.resume {
+        return Err(format!(
+            "results file {shown} already holds games: --resume continues them (or remove the file)"
+        ));
+    }
+    if let Some(difference) = file.settings.difference(settings) {
+        return Err(format!(
+            "results file {shown} holds another match ({difference}); it cannot be resumed with these settings"
+        ));
+    }
+    if file.settings.shard != settings.shard {
+        return Err(format!(
+            "results file {shown} holds shard {}, not {}",
+            file.settings.shard, settings.shard
+        ));
+    }
+    let ended = file.end.is_some();
+    Ok((Some(ResultsWriter::resume(&file)?), file.games, ended))
+}
+
+/// The opening of every game slot of the whole match: from the file in the
+/// chosen order, or the game's random starts, or its start position.
+fn opening_sequence<G: Game>(config: &MatchConfig) -> Result<Vec<G>, String> {
+    let slots = if config.repeat {
+        config.games.div_ceil(2)
+    } else {
+        config.games
+    } as usize;
+    let mut rng = Rng::new(config.seed);
+    match &config.openings {
+        Some(path) => {
+            let mut book = load_openings::<G>(path)?;
+            if config.order == Order::Random {
+                rng.shuffle(&mut book);
+            }
+            Ok((0..slots).map(|i| book[i % book.len()].clone()).collect())
+        }
+        None if G::random_start(0).is_some() => Ok((0..slots)
+            .map(|_| G::random_start(rng.next_u64()).unwrap_or_else(G::startpos))
+            .collect()),
+        None => Ok(vec![G::startpos(); slots.min(1)]),
+    }
+}
+
+/// A worker: plays the games of `plan` it takes, until none is left or the
+/// match stops.
+fn work<G: Game>(
+    config: &MatchConfig,
+    openings: &[G],
+    plan: &[u32],
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    sender: &crossbeam_channel::Sender<Finished>,
+) {
+    let mut processes: [Option<EngineProcess>; 2] = [None, None];
+    while !stop.load(Ordering::Relaxed) {
+        let Some(&index) = plan.get(next.fetch_add(1, Ordering::Relaxed)) else {
+            break;
+        };
+        let slot = if config.repeat { index / 2 } else { index } as usize;
+        let opening = &openings[slot % openings.len()];
+        let engine1_first = index.is_multiple_of(2);
+        let [p1, p2] = &mut processes;
+        let [s1, s2] = &config.engines;
+        let seat1 = Seat {
+            spec: s1,
+            process: p1,
+        };
+        let seat2 = Seat {
+            spec: s2,
+            process: p2,
+        };
+        let seats = if engine1_first {
+            [seat1, seat2]
+        } else {
+            [seat2, seat1]
+        };
+        let record = play_game(config, opening, seats);
+        let fatal = record.is_err();
+        let message = Finished {
+            index,
+            engine1_first,
+            record,
+        };
+        if sender.send(message).is_err() || fatal {
+            break;
+        }
+    }
+    for process in processes.into_iter().flatten() {
+        process.quit();
+    }
+}
