@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 use ludus_arena::cli::{self as match_cli, Parsed};
 use ludus_arena::run_match;
+use ludus_board::EngineCommand;
 use ludus_engine::bench::{run_bench, BenchConfig};
 use ludus_engine::openings::{generate_openings, OpeningsConfig};
 use ludus_engine::perft::run_perft;
@@ -71,6 +72,21 @@ enum Tool {
         /// --engine cmd=ludus name=a --engine cmd=ludus name=b --st 0.1`.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
+    },
+    /// A board in the browser to play and analyse every game against an
+    /// engine: serves it on 127.0.0.1, prints its address and opens it.
+    Gui {
+        /// The port (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Do not open the browser.
+        #[arg(long)]
+        no_open: bool,
+        /// The engine: a program speaking UGI or UCI, with its arguments
+        /// (default: this ludus). Give it last: every word after it is the
+        /// engine's.
+        #[arg(long, num_args = 1.., allow_hyphen_values = true, value_name = "PATH [ARGS]")]
+        engine: Option<Vec<String>>,
     },
     /// Prints distinct, balanced start positions, one per line. For a game
     /// with a random start (wyx) they are random starts drawn from the seed,
@@ -143,6 +159,11 @@ fn main() -> ExitCode {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))
         }
         Some(Tool::Match { args }) => match_command(&args),
+        Some(Tool::Gui {
+            port,
+            no_open,
+            engine,
+        }) => gui(port, engine, !no_open),
         Some(Tool::Openings {
             game,
             count,
@@ -240,4 +261,26 @@ fn openings(config: OpeningsConfig) -> Result<(), String> {
     }
     let _ = out.flush();
     Ok(())
+}
+
+fn gui(port: u16, engine: Option<Vec<String>>, open: bool) -> Result<(), String> {
+    let command = match engine {
+        Some(words) => {
+            let (program, args) = words
+                .split_first()
+                .ok_or("--engine: give the engine's program")?;
+            EngineCommand {
+                program: program.clone(),
+                args: args.to_vec(),
+            }
+        }
+        None => EngineCommand {
+            program: std::env::current_exe()
+                .map_err(|e| format!("cannot find this program to run it as the engine: {e}"))?
+                .to_string_lossy()
+                .into_owned(),
+            args: Vec::new(),
+        },
+    };
+    ludus_board::run(port, command, open)
 }
