@@ -138,6 +138,9 @@ pub struct App {
     pub engine_error: Option<String>,
     /// The search asked of the engine.
     pub job: Option<Job>,
+    /// What the latest search was for and the ply it searched; its lines
+    /// stay shown after it ends.
+    pub search: Option<(Purpose, usize)>,
     job_ply: usize,
     job_started: Instant,
     next_job: u64,
@@ -167,6 +170,7 @@ impl App {
             engine_name: String::new(),
             engine_error: None,
             job: None,
+            search: None,
             job_ply: 0,
             job_started: Instant::now(),
             next_job: 1,
@@ -182,11 +186,6 @@ impl App {
     pub fn attach(&mut self, link: EngineLink) {
         self.link = Some(link);
         self.refresh();
-    }
-
-    /// The ply of the current search's position.
-    pub fn job_ply(&self) -> usize {
-        self.job_ply
     }
 
     /// Runs the action `name` with its JSON arguments.
@@ -217,6 +216,7 @@ impl App {
         self.evals = vec![None];
         self.notes = Vec::new();
         self.lines.clear();
+        self.search = None;
     }
 
     fn new_game(&mut self, args: &Value) -> Result<(), String> {
@@ -274,6 +274,8 @@ impl App {
             plies -= 1;
         }
         self.table.truncate(plies);
+        self.lines.clear();
+        self.search = None;
         self.evals.truncate(plies + 1);
         self.notes.truncate(plies);
         self.view = plies;
@@ -391,8 +393,9 @@ impl App {
         if same {
             return;
         }
-        self.lines.clear();
         self.job = wanted.map(|(ply, job)| {
+            self.lines.clear();
+            self.search = Some((job.purpose, ply));
             self.job_ply = ply;
             self.job_started = Instant::now();
             self.next_job += 1;

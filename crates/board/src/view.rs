@@ -38,7 +38,7 @@ pub fn state_json(app: &App) -> Value {
     let moves = table.moves();
     let view = app.view;
     let (strength_kind, strength_value) = app.strength.parts();
-    let search = app.job.as_ref().map(|job| {
+    let search = app.search.map(|(purpose, ply)| {
         let lines: Vec<Value> = app
             .lines
             .iter()
@@ -53,12 +53,16 @@ pub fn state_json(app: &App) -> Value {
             })
             .collect();
         json!({
-            "purpose": match job.purpose { Purpose::Move => "move", Purpose::Analyse => "analyse" },
-            "ply": app.job_ply(),
-            "side": player_word(table.side(app.job_ply())),
+            "purpose": match purpose { Purpose::Move => "move", Purpose::Analyse => "analyse" },
+            "ply": ply,
+            "side": player_word(table.side(ply)),
+            "running": app.job.is_some(),
             "lines": lines,
         })
     });
+    let movers: Vec<&str> = (0..moves.len())
+        .map(|ply| player_word(table.side(ply)))
+        .collect();
     let evals: Vec<Value> = app
         .evals
         .iter()
@@ -72,6 +76,7 @@ pub fn state_json(app: &App) -> Value {
         "standard": table.standard_start(),
         "seed": app.seed,
         "moves": moves,
+        "movers": movers,
         "view": view,
         "fen": table.fen(view),
         "prevFen": view.checked_sub(1).map(|p| table.fen(p)),
