@@ -6,7 +6,7 @@
 //! packages to install.
 
 use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -105,56 +105,107 @@ where
 }
 
 async fn move_count(client: &Client) -> usize {
-    text_of(client, "[data-test=moves]").await.split_whitespace().count()
+    text_of(client, "[data-test=moves]")
+        .await
+        .split_whitespace()
+        .count()
 }
 
 /// One game: a new game against the engine, a move by clicks, the reply,
 /// the analysis, a screenshot.
-async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots: &PathBuf) {
-    let select = client.find(Locator::Css("select[data-test=game]")).await.expect("game select");
+async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots: &Path) {
+    let select = client
+        .find(Locator::Css("select[data-test=game]"))
+        .await
+        .expect("game select");
     select.select_by_value(game).await.expect("game chosen");
-    let plays = client.find(Locator::Css("select[data-test=engine-plays]")).await.expect("plays");
-    plays.select_by_value("second").await.expect("engine plays second");
-    client.find(Locator::Css("[data-test=new-game]")).await.expect("button").click().await.expect("new game");
-    until(&format!("{game}'s {cells} cells"), Duration::from_secs(30), || async {
-        let found = client.find_all(Locator::Css("[data-cell]")).await.ok()?;
-        let fresh = move_count(client).await == 0;
-        (found.len() == cells && fresh).then_some(())
-    })
+    let plays = client
+        .find(Locator::Css("select[data-test=engine-plays]"))
+        .await
+        .expect("plays");
+    plays
+        .select_by_value("second")
+        .await
+        .expect("engine plays second");
+    client
+        .find(Locator::Css("[data-test=new-game]"))
+        .await
+        .expect("button")
+        .click()
+        .await
+        .expect("new game");
+    until(
+        &format!("{game}'s {cells} cells"),
+        Duration::from_secs(30),
+        || async {
+            let found = client.find_all(Locator::Css("[data-cell]")).await.ok()?;
+            let fresh = move_count(client).await == 0;
+            (found.len() == cells && fresh).then_some(())
+        },
+    )
     .await;
     for name in names {
         let css = format!("[data-cell=\"{name}\"]");
-        assert!(client.find(Locator::Css(&css)).await.is_ok(), "{game}: no cell {name}");
+        assert!(
+            client.find(Locator::Css(&css)).await.is_ok(),
+            "{game}: no cell {name}"
+        );
     }
     // Click what is legal next until a move is made.
-    until(&format!("{game}: a clicked move"), Duration::from_secs(60), || async {
-        if move_count(client).await > 0 {
-            return Some(());
-        }
-        if let Ok(target) = client.find(Locator::Css("[data-legal=true]")).await {
-            // A stale element (the page just redrew) is clicked next round.
-            let _ = target.click().await;
-        }
-        None
-    })
+    until(
+        &format!("{game}: a clicked move"),
+        Duration::from_secs(60),
+        || async {
+            if move_count(client).await > 0 {
+                return Some(());
+            }
+            if let Ok(target) = client.find(Locator::Css("[data-legal=true]")).await {
+                // A stale element (the page just redrew) is clicked next round.
+                let _ = target.click().await;
+            }
+            None
+        },
+    )
     .await;
-    until(&format!("{game}: the engine's reply"), Duration::from_secs(120), || async {
-        (move_count(client).await >= 2).then_some(())
-    })
+    until(
+        &format!("{game}: the engine's reply"),
+        Duration::from_secs(120),
+        || async { (move_count(client).await >= 2).then_some(()) },
+    )
     .await;
-    client.find(Locator::Id("analyse")).await.expect("analyse box").click().await.expect("analysis on");
-    let analysis = until(&format!("{game}: analysis lines"), Duration::from_secs(60), || async {
-        let text = text_of(client, "[data-test=analysis]").await;
-        let lined = text.contains("analysis after move") && text.contains("1. ") && text.contains(" d");
-        lined.then_some(text)
-    })
+    client
+        .find(Locator::Id("analyse"))
+        .await
+        .expect("analyse box")
+        .click()
+        .await
+        .expect("analysis on");
+    let analysis = until(
+        &format!("{game}: analysis lines"),
+        Duration::from_secs(60),
+        || async {
+            let text = text_of(client, "[data-test=analysis]").await;
+            let lined =
+                text.contains("analysis after move") && text.contains("1. ") && text.contains(" d");
+            lined.then_some(text)
+        },
+    )
     .await;
-    assert!(analysis.contains('+') || analysis.contains('-'), "{game}: a score in {analysis}");
+    assert!(
+        analysis.contains('+') || analysis.contains('-'),
+        "{game}: a score in {analysis}"
+    );
     let result = client.find(Locator::Css("[data-test=result]")).await;
     assert!(result.is_ok(), "{game}: the result element");
     let png = client.screenshot().await.expect("screenshot");
     std::fs::write(shots.join(format!("{game}.png")), png).expect("screenshot saved");
-    client.find(Locator::Id("analyse")).await.expect("analyse box").click().await.expect("analysis off");
+    client
+        .find(Locator::Id("analyse"))
+        .await
+        .expect("analyse box")
+        .click()
+        .await
+        .expect("analysis off");
 }
 
 async fn run(gui: &Gui, driver: &Driver, profile: &str) {

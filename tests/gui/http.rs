@@ -63,7 +63,10 @@ fn foreign_hosts_and_origins_are_refused() {
     let evil_origin = [JSON, ("Origin", "http://attacker.example")];
     let (status, _) = gui.request("POST", "/api/move", &evil_origin, Some(r#"{"move":"4-5"}"#));
     assert_eq!(status, 403);
-    assert!(moves(&gui.state()).is_empty(), "a refused move is not played");
+    assert!(
+        moves(&gui.state()).is_empty(),
+        "a refused move is not played"
+    );
     let own_origin = format!("http://localhost:{port}");
     let headers = [JSON, ("Origin", own_origin.as_str())];
     let (status, body) = gui.request("POST", "/api/move", &headers, Some(r#"{"move":"4-5"}"#));
@@ -86,10 +89,25 @@ fn bad_requests_are_explained_and_change_nothing() {
         ("/api/move", "[1,2]", 400, "JSON object"),
         ("/api/move", "{not json", 400, "not JSON"),
         ("/api/new", r#"{"game":"chess"}"#, 400, "unknown game"),
-        ("/api/position", r#"{"game":"alak","fen":"xx"}"#, 400, "bad position"),
+        (
+            "/api/position",
+            r#"{"game":"alak","fen":"xx"}"#,
+            400,
+            "bad position",
+        ),
         ("/api/engine", r#"{"multipv":9}"#, 400, "multipv"),
-        ("/api/import", r#"{"pgn":"[Game \"alak\"]\n\n1. 9-9 *"}"#, 400, "move 1"),
-        ("/api/launch", r#"{"program":"/bin/sh"}"#, 404, "unknown action"),
+        (
+            "/api/import",
+            r#"{"pgn":"[Game \"alak\"]\n\n1. 9-9 *"}"#,
+            400,
+            "move 1",
+        ),
+        (
+            "/api/launch",
+            r#"{"program":"/bin/sh"}"#,
+            404,
+            "unknown action",
+        ),
     ];
     for (path, body, code, words) in cases {
         let (status, answer) = gui.post(path, body);
@@ -112,15 +130,24 @@ fn bad_requests_are_explained_and_change_nothing() {
 #[test]
 fn the_engine_replies_and_the_game_goes_out_and_back_as_pgn() {
     let gui = Gui::start(&[]);
-    gui.post("/api/engine", r#"{"plays":"second","strength":{"kind":"depth","value":3}}"#);
+    gui.post(
+        "/api/engine",
+        r#"{"plays":"second","strength":{"kind":"depth","value":3}}"#,
+    );
     let (status, answer) = gui.post("/api/move", r#"{"move":"4-5"}"#);
     assert_eq!(status, 200, "{answer}");
     let state = gui.wait_for(60, |s| moves(s).len() == 2);
     assert_eq!(state["view"], 2);
-    assert!(!state["search"]["lines"].as_array().unwrap().is_empty(), "{state}");
+    assert!(
+        !state["search"]["lines"].as_array().unwrap().is_empty(),
+        "{state}"
+    );
     let (status, pgn) = gui.request("GET", "/api/pgn", &[], None);
     assert_eq!(status, 200);
-    assert!(pgn.contains("[Game \"alak\"]") && pgn.contains("1. 4-5"), "{pgn}");
+    assert!(
+        pgn.contains("[Game \"alak\"]") && pgn.contains("1. 4-5"),
+        "{pgn}"
+    );
     assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
     gui.post("/api/engine", r#"{"plays":"none"}"#);
     gui.post("/api/new", r#"{"game":"wyke"}"#);
@@ -139,12 +166,8 @@ fn clicks_are_followed_for_every_game_without_shipping_move_lists() {
     for game in ["alak", "wyke", "wyke6", "pylyx", "pylyx10", "wyx"] {
         let (status, _) = gui.post("/api/new", &format!(r#"{{"game":"{game}"}}"#));
         assert_eq!(status, 200);
-        let (status, body) = gui.request(
-            "POST",
-            "/api/follow",
-            &[JSON],
-            Some(r#"{"selection":[]}"#),
-        );
+        let (status, body) =
+            gui.request("POST", "/api/follow", &[JSON], Some(r#"{"selection":[]}"#));
         assert_eq!(status, 200, "{game}: {body}");
         // 6x6 Wyke has 400 338 moves here: only the five types go out.
         assert!(body.len() < 4096, "{game}: {} bytes", body.len());
@@ -156,4 +179,27 @@ fn clicks_are_followed_for_every_game_without_shipping_move_lists() {
     assert_eq!(follow["next"].as_array().unwrap().len(), 35, "{follow}");
     let (status, _) = gui.post("/api/follow", r#"{"selection":[3]}"#);
     assert_eq!(status, 400);
+}
+
+#[test]
+fn a_uci_engine_is_found_out_and_played() {
+    // ludus behind a filter that hides `ugi` from it: it hears only `uci`.
+    let ludus = env!("CARGO_BIN_EXE_ludus");
+    let script = format!("grep --line-buffered -vx ugi | exec '{ludus}'");
+    let gui = Gui::start(&["--engine", "sh", "-c", &script]);
+    let state = gui.wait_for(30, |s| s["engine"]["name"] != "");
+    assert!(
+        state["engine"]["name"]
+            .as_str()
+            .unwrap()
+            .starts_with("ludus"),
+        "{state}"
+    );
+    gui.post(
+        "/api/engine",
+        r#"{"plays":"first","strength":{"kind":"nodes","value":2000}}"#,
+    );
+    gui.post("/api/new", r#"{"game":"pylyx10"}"#);
+    let state = gui.wait_for(60, |s| moves(s).len() == 1);
+    assert!(state["engine"]["error"].is_null(), "{state}");
 }

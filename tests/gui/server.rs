@@ -66,7 +66,10 @@ impl Gui {
             .set_read_timeout(Some(Duration::from_secs(120)))
             .expect("timeout");
         let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
-        if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("Host")) {
+        if !headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("Host"))
+        {
             head.push_str(&format!("Host: 127.0.0.1:{}\r\n", self.port));
         }
         for (name, value) in headers {

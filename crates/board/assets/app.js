@@ -96,17 +96,29 @@ async function refreshLegal(retry) {
     await act('move', { move: data.complete });
     return;
   }
+  if (data.next.length === 0 && selection.length > 0) {
+    // A selection that leads nowhere (the position changed): start over.
+    selection = [];
+    refreshLegal();
+    return;
+  }
   legal = new Set(data.next);
   render();
 }
 
 function click(token) {
   if (!humanMayMove()) return;
-  if (legal.has(token)) {
+  const wasLegal = legal.has(token);
+  // Until the server answers, nothing is clickable: a second click on a
+  // stale highlight cannot extend the selection twice.
+  legal = new Set();
+  if (wasLegal) {
     selection.push(token);
+    render();
     refreshLegal();
   } else if (selection.length > 0) {
     selection = [];
+    render();
     refreshLegal(token);
   }
 }

@@ -84,7 +84,7 @@ function drawAlak(ctx) {
       // Captured by the last move.
       el('path', { d: `M${cx - 12} 34 l24 24 m0 -24 l-24 24`, stroke: '#b3261e', 'stroke-width': 3 }, group);
     }
-    legalDot(ctx, group, cx, 46, 7);
+    legalDot(ctx, group, x + size - 14, 28, 5);
     text(ctx.svg, cx, 98, name, { 'font-size': 14, fill: '#7a7064' });
   }
   legend(ctx, [

@@ -386,7 +386,12 @@ impl App {
             )
         });
         let same = match (&self.job, &wanted) {
-            (Some(old), Some((_, new))) => Job { id: old.id, ..new.clone() } == *old,
+            (Some(old), Some((_, new))) => {
+                Job {
+                    id: old.id,
+                    ..new.clone()
+                } == *old
+            }
             (None, None) => true,
             _ => false,
         };
@@ -571,14 +576,20 @@ mod tests {
     fn the_engine_is_asked_for_its_moves_and_analysis() {
         let mut app = app();
         assert!(app.job.is_none());
-        app.act("engine", &json!({"plays": "second", "strength": {"kind": "depth", "value": 3}}))
-            .unwrap();
+        app.act(
+            "engine",
+            &json!({"plays": "second", "strength": {"kind": "depth", "value": 3}}),
+        )
+        .unwrap();
         app.act("move", &json!({"move": "4-5"})).unwrap();
         let job = app.job.clone().unwrap();
         assert_eq!(job.purpose, Purpose::Move);
         assert_eq!(job.position, "position startpos moves 4-5");
         assert_eq!(job.go, "go depth 3");
-        assert!(app.act("move", &json!({"move": "8-7"})).is_err(), "engine's turn");
+        assert!(
+            app.act("move", &json!({"move": "8-7"})).is_err(),
+            "engine's turn"
+        );
         app.on_event(Event::Line(
             job.id,
             crate::info::parse_line("info depth 2 score cp 50 pv 8-7").unwrap(),
@@ -591,7 +602,10 @@ mod tests {
         app.act("analyse", &json!({"on": true})).unwrap();
         app.act("engine", &json!({"multipv": 3})).unwrap();
         let job = app.job.clone().unwrap();
-        assert_eq!((job.purpose, job.go.as_str(), job.multipv), (Purpose::Analyse, "go infinite", 3));
+        assert_eq!(
+            (job.purpose, job.go.as_str(), job.multipv),
+            (Purpose::Analyse, "go infinite", 3)
+        );
         app.on_event(Event::BestMove(job.id, "1-2".to_string()));
         assert_eq!(app.table.moves().len(), 2, "analysis plays nothing");
     }

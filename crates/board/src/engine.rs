@@ -246,7 +246,7 @@ impl Driver {
         }
         if self.engine.is_none() {
             self.engine = Some(start_engine(&self.command)?);
-            let name = engine_name(&self.engine.as_ref().map_or(&[][..], |e| &e.declarations))
+            let name = engine_name(self.engine.as_ref().map_or(&[][..], |e| &e.declarations))
                 .unwrap_or_else(|| self.command.program.clone());
             (self.report)(Event::Ready(name));
         }
@@ -315,7 +315,10 @@ fn start_engine(command: &EngineCommand) -> Result<Running, String> {
                 Ok(line) => declarations.push(line),
                 Err(Failure::TimedOut) => return Ok(false),
                 Err(Failure::Crashed) => {
-                    return Err(format!("engine '{}' exited during the handshake", command.program))
+                    return Err(format!(
+                        "engine '{}' exited during the handshake",
+                        command.program
+                    ))
                 }
             }
         }

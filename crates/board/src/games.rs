@@ -30,7 +30,10 @@ pub trait Board: Game {
 
 /// The common case: every move has one click path, and no path is a prefix
 /// of another. Keeps the moves whose path starts with `selection`.
-fn follow_paths(paths: impl Iterator<Item = (Vec<String>, String)>, selection: &[String]) -> Follow {
+fn follow_paths(
+    paths: impl Iterator<Item = (Vec<String>, String)>,
+    selection: &[String],
+) -> Follow {
     let mut next = BTreeSet::new();
     let mut complete = Vec::new();
     for (path, text) in paths {
@@ -279,7 +282,9 @@ mod tests {
         assert_eq!(diagonal.complete, None);
         assert_eq!(diagonal.next, ["lift 1", "lift 3"]);
         assert_eq!(
-            follow(&position, &["e5", "f6", "lift 1"]).complete.as_deref(),
+            follow(&position, &["e5", "f6", "lift 1"])
+                .complete
+                .as_deref(),
             Some("e5-f6/1")
         );
         let start = Pylyx::startpos();

@@ -101,10 +101,9 @@ mod tests {
 
     #[test]
     fn lines() {
-        let line = parse_line(
-            "info depth 7 seldepth 9 multipv 2 score cp -35 nodes 10 nps 5 pv 1-5 8-7",
-        )
-        .unwrap();
+        let line =
+            parse_line("info depth 7 seldepth 9 multipv 2 score cp -35 nodes 10 nps 5 pv 1-5 8-7")
+                .unwrap();
         assert_eq!(line.multipv, 2);
         assert_eq!(line.depth, 7);
         assert_eq!(line.score, Score::Cp(-35));

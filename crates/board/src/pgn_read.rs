@@ -55,9 +55,10 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
                 games.push(std::mem::take(&mut game));
                 in_moves = false;
             }
-            game.tags.push(read_tag(rest).ok_or_else(|| {
-                format!("PGN line {}: malformed tag '{rest}'", number + 1)
-            })?);
+            game.tags.push(
+                read_tag(rest)
+                    .ok_or_else(|| format!("PGN line {}: malformed tag '{rest}'", number + 1))?,
+            );
             continue;
         }
         while !rest.is_empty() {
@@ -86,7 +87,9 @@ pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
             if rest.starts_with(';') {
                 break;
             }
-            let end = rest.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(rest.len());
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '{')
+                .unwrap_or(rest.len());
             let (word, after) = rest.split_at(end);
             rest = after.trim_start();
             in_moves = true;
@@ -145,7 +148,7 @@ fn attach_comment(game: &mut PgnGame, comment: &str) {
     }
     for word in comment.split_whitespace() {
         if let Some(seconds) = word.strip_suffix('s').and_then(|s| s.parse::<f64>().ok()) {
-            if seconds.is_finite() && seconds >= 0.0 && seconds < 1e9 {
+            if (0.0..1e9).contains(&seconds) {
                 last.time = Some(Duration::from_secs_f64(seconds));
             }
         } else if let Some(score) = read_score(word) {

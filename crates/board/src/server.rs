@@ -25,10 +25,26 @@ const MAX_REQUESTS: usize = 64;
 
 /// The page's files, in the binary.
 const ASSETS: [(&str, &str, &str); 4] = [
-    ("/", "text/html; charset=utf-8", include_str!("../assets/index.html")),
-    ("/style.css", "text/css; charset=utf-8", include_str!("../assets/style.css")),
-    ("/draw.js", "text/javascript; charset=utf-8", include_str!("../assets/draw.js")),
-    ("/app.js", "text/javascript; charset=utf-8", include_str!("../assets/app.js")),
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("../assets/index.html"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/style.css"),
+    ),
+    (
+        "/draw.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/draw.js"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app.js"),
+    ),
 ];
 
 /// The state every request thread shares.
@@ -167,7 +183,11 @@ fn route(request: &mut Request, shared: &Shared) -> Reply {
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
     match (request.method(), path) {
         (Method::Get, _) if ASSETS.iter().any(|a| a.0 == path) => {
-            let (_, kind, text) = ASSETS.iter().find(|a| a.0 == path).copied().unwrap_or(ASSETS[0]);
+            let (_, kind, text) = ASSETS
+                .iter()
+                .find(|a| a.0 == path)
+                .copied()
+                .unwrap_or(ASSETS[0]);
             body(200, kind, text.to_string())
         }
         (Method::Get, "/api/state") => state(shared, query),
@@ -225,7 +245,10 @@ fn state(shared: &Shared, query: &str) -> Reply {
 
 fn follow(shared: &Shared, args: &Value) -> Reply {
     let Some(selection) = args.get("selection").and_then(Value::as_array) else {
-        return error(400, "selection: missing (a list of clicked names is needed)");
+        return error(
+            400,
+            "selection: missing (a list of clicked names is needed)",
+        );
     };
     let Some(selection): Option<Vec<String>> = selection
         .iter()
@@ -248,8 +271,11 @@ fn follow(shared: &Shared, args: &Value) -> Reply {
 /// The request's body as a JSON object; only `application/json` is taken
 /// (a cross-site form cannot send it without the browser asking first).
 fn read_json(request: &mut Request) -> Result<Value, String> {
-    let json_type = header_value(request, "Content-Type")
-        .is_some_and(|t| t.trim().to_ascii_lowercase().starts_with("application/json"));
+    let json_type = header_value(request, "Content-Type").is_some_and(|t| {
+        t.trim()
+            .to_ascii_lowercase()
+            .starts_with("application/json")
+    });
     if !json_type {
         return Err("send the action's arguments as application/json".to_string());
     }
