@@ -104,6 +104,30 @@ where
     }
 }
 
+/// Clicks the element `locator` finds; `what` names it in a failure.
+async fn click_on(client: &Client, locator: Locator<'_>, what: &str) {
+    let element = client
+        .find(locator)
+        .await
+        .unwrap_or_else(|e| panic!("no {what}: {e}"));
+    element
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("{what} not clickable: {e}"));
+}
+
+/// Picks `value` in the select `css` finds.
+async fn choose(client: &Client, css: &str, value: &str) {
+    let select = client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"));
+    select
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("{css}: cannot choose {value}: {e}"));
+}
+
 async fn move_count(client: &Client) -> usize {
     text_of(client, "[data-test=moves]")
         .await
@@ -114,26 +138,14 @@ async fn move_count(client: &Client) -> usize {
 /// One game: a new game against the engine, a move by clicks, the reply,
 /// the analysis, a screenshot.
 async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots: &Path) {
-    let select = client
-        .find(Locator::Css("select[data-test=game]"))
-        .await
-        .expect("game select");
-    select.select_by_value(game).await.expect("game chosen");
-    let plays = client
-        .find(Locator::Css("select[data-test=engine-plays]"))
-        .await
-        .expect("plays");
-    plays
-        .select_by_value("second")
-        .await
-        .expect("engine plays second");
-    client
-        .find(Locator::Css("[data-test=new-game]"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("new game");
+    choose(client, "select[data-test=game]", game).await;
+    choose(client, "select[data-test=engine-plays]", "second").await;
+    click_on(
+        client,
+        Locator::Css("[data-test=new-game]"),
+        "new game button",
+    )
+    .await;
     until(
         &format!("{game}'s {cells} cells"),
         Duration::from_secs(30),
@@ -173,13 +185,7 @@ async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots
         || async { (move_count(client).await >= 2).then_some(()) },
     )
     .await;
-    client
-        .find(Locator::Id("analyse"))
-        .await
-        .expect("analyse box")
-        .click()
-        .await
-        .expect("analysis on");
+    click_on(client, Locator::Id("analyse"), "analysis box (on)").await;
     let analysis = until(
         &format!("{game}: analysis lines"),
         Duration::from_secs(60),
@@ -199,13 +205,7 @@ async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots
     assert!(result.is_ok(), "{game}: the result element");
     let png = client.screenshot().await.expect("screenshot");
     std::fs::write(shots.join(format!("{game}.png")), png).expect("screenshot saved");
-    client
-        .find(Locator::Id("analyse"))
-        .await
-        .expect("analyse box")
-        .click()
-        .await
-        .expect("analysis off");
+    click_on(client, Locator::Id("analyse"), "analysis box (off)").await;
 }
 
 async fn run(gui: &Gui, driver: &Driver, profile: &str) {

@@ -203,3 +203,49 @@ fn a_uci_engine_is_found_out_and_played() {
     let state = gui.wait_for(60, |s| moves(s).len() == 1);
     assert!(state["engine"]["error"].is_null(), "{state}");
 }
+
+#[test]
+fn a_match_game_is_replayed_on_the_board() {
+    let ludus = env!("CARGO_BIN_EXE_ludus");
+    let pgn_path = std::env::temp_dir().join(format!("ludus-gui-match-{}.pgn", std::process::id()));
+    let engine = format!("cmd={ludus}");
+    let status = std::process::Command::new(ludus)
+        .args(["match", "--game", "wyx", "--engine", &engine, "name=a"])
+        .args([
+            "--engine",
+            &engine,
+            "name=b",
+            "--each",
+            "nodes=500",
+            "--games",
+            "2",
+        ])
+        .arg("--pgnout")
+        .arg(&pgn_path)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("ludus match runs");
+    assert!(status.success());
+    let pgn = std::fs::read_to_string(&pgn_path).expect("the match's PGN");
+    let _ = std::fs::remove_file(&pgn_path);
+    let second = pgn.split("[Event").nth(2).expect("two games");
+    let plies: usize = second
+        .split("[PlyCount \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .and_then(|count| count.parse().ok())
+        .expect("PlyCount");
+    let gui = Gui::start(&["--engine", "/nonexistent/engine"]);
+    let body = serde_json::json!({ "pgn": pgn, "index": 2 }).to_string();
+    let (status, state) = gui.post("/api/import", &body);
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["game"], "wyx");
+    assert_eq!(moves(&state).len(), plies);
+    assert_ne!(state["final"]["result"], "ongoing", "a finished match game");
+    assert!(state["evals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| !e.is_null()));
+}

@@ -220,6 +220,7 @@ function renderMoves() {
   });
   if (list.lastChild) list.lastChild.scrollIntoView({ block: 'nearest' });
   $('moves').textContent = state.moves.join(' ');
+  $('current-fen').textContent = state.fen;
 }
 
 function renderAnalysis() {

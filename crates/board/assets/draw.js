@@ -252,7 +252,7 @@ function drawPylyx(ctx) {
     [(s) => el('circle', { cx: 8, cy: 8, r: 6, fill: '#fbf8f0', stroke: '#2b2620' }, s), 'White stack (its height)'],
     [(s) => el('circle', { cx: 8, cy: 8, r: 6, fill: '#2b2620' }, s), 'Black stack'],
     [(s) => el('rect', { x: 1, y: 1, width: 14, height: 14, fill: '#efe3c8', stroke: '#8c7e6a' }, s), 'placement area'],
-    [(s) => el('rect', { x: 1, y: 1, width: 14, height: 14, fill: '#d6c3a0', stroke: '#8c7e6a' }, s), 'lift 1: diagonal, 2: orthogonal, 3: either'],
+    [(s) => el('path', { d: 'M2 14 L14 2 M9 2 L14 2 L14 7', stroke: '#2b2620', fill: 'none', 'stroke-width': 1.5 }, s), 'lift 1 moves diagonally, 2 orthogonally, 3 either way'],
   ]);
 }
 
