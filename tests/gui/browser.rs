@@ -208,6 +208,35 @@ async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots
     click_on(client, Locator::Id("analyse"), "analysis box (off)").await;
 }
 
+/// The x of the cell `name` on the page.
+async fn cell_x(client: &Client, name: &str) -> f64 {
+    let css = format!("[data-cell=\"{name}\"]");
+    let cell = client.find(Locator::Css(&css)).await.expect("the cell");
+    cell.rectangle().await.expect("its place").0
+}
+
+/// A typed move that is not legal is refused with a message on the board;
+/// flipping the board turns it around.
+async fn typed_and_flipped(client: &Client) {
+    choose(client, "select[data-test=game]", "alak").await;
+    let input = client
+        .find(Locator::Id("typed-move"))
+        .await
+        .expect("the move field");
+    input.send_keys("9-9\u{E007}").await.expect("typed");
+    let message = until("the refusal", Duration::from_secs(30), || async {
+        let text = text_of(client, "#error").await;
+        text.contains("9-9").then_some(text)
+    })
+    .await;
+    assert!(message.contains("9-9"), "{message}");
+    assert_eq!(move_count(client).await, 0, "nothing was played");
+    let before = cell_x(client, "1").await < cell_x(client, "11").await;
+    click_on(client, Locator::Id("flip"), "flip button").await;
+    let after = cell_x(client, "1").await < cell_x(client, "11").await;
+    assert!(before && !after, "slot 1 goes from the left to the right");
+}
+
 async fn run(gui: &Gui, driver: &Driver, profile: &str) {
     let chromium = program("chromium");
     let mut capabilities = serde_json::Map::new();
@@ -234,6 +263,7 @@ async fn run(gui: &Gui, driver: &Driver, profile: &str) {
     for (game, cells, names) in GAMES {
         play(&client, game, cells, names, &shots).await;
     }
+    typed_and_flipped(&client).await;
     let _ = client.close().await;
 }
 
