@@ -257,14 +257,24 @@ async fn run(gui: &Gui, driver: &Driver, profile: &str) {
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
         .unwrap_or_else(|e| panic!("no browser session ({e}): {INSTALL}"));
-    client.goto(&gui.url).await.expect("the page opens");
+    // The checks run as a task of their own: a failing one (a panic) is
+    // caught there, so the browser is closed before the failure goes on.
+    let checks = tokio::spawn(check_every_game(client.clone(), gui.url.clone()));
+    let outcome = checks.await;
+    let _ = client.close().await;
+    if let Err(failure) = outcome {
+        std::panic::resume_unwind(failure.into_panic());
+    }
+}
+
+async fn check_every_game(client: Client, url: String) {
+    client.goto(&url).await.expect("the page opens");
     let shots = target_dir().join("screenshots");
     std::fs::create_dir_all(&shots).expect("screenshot folder");
     for (game, cells, names) in GAMES {
         play(&client, game, cells, names, &shots).await;
     }
     typed_and_flipped(&client).await;
-    let _ = client.close().await;
 }
 
 #[test]
@@ -274,11 +284,21 @@ fn every_game_is_played_in_a_real_browser() {
     let driver = Driver::start();
     let gui = Gui::start(&[]);
     gui.post("/api/engine", r#"{"strength":{"kind":"time","value":300}}"#);
-    let profile = std::env::temp_dir().join(format!("ludus-gui-test-{}", std::process::id()));
+    let profile =
+        Profile(std::env::temp_dir().join(format!("ludus-gui-test-{}", std::process::id())));
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime");
-    runtime.block_on(run(&gui, &driver, &profile.to_string_lossy()));
-    let _ = std::fs::remove_dir_all(&profile);
+    runtime.block_on(run(&gui, &driver, &profile.0.to_string_lossy()));
+}
+
+/// The browser's fresh profile folder, removed when dropped (also after a
+/// failure).
+struct Profile(PathBuf);
+
+impl Drop for Profile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
