@@ -12,6 +12,7 @@ use ludus_arena::analyse::{run_analyse, AnalyseConfig, AnalyseLimit, DEFAULT_LIM
 use ludus_arena::cli::{self as match_cli, Parsed, Proto};
 use ludus_arena::stats::SprtDecision;
 use ludus_arena::{merge_results, run_match};
+use ludus_board::EngineCommand;
 use ludus_engine::bench::{run_bench, BenchConfig};
 use ludus_engine::openings::{generate_openings, OpeningsConfig};
 use ludus_engine::perft::run_perft;
@@ -123,6 +124,21 @@ enum Tool {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// A board in the browser to play and analyse every game against an
+    /// engine: serves it on 127.0.0.1, prints its address and opens it.
+    Gui {
+        /// The port (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Do not open the browser.
+        #[arg(long)]
+        no_open: bool,
+        /// The engine: a program speaking UGI or UCI, with its arguments
+        /// (default: this ludus). Give it last: every word after it is the
+        /// engine's.
+        #[arg(long, num_args = 1.., allow_hyphen_values = true, value_name = "PATH [ARGS]")]
+        engine: Option<Vec<String>>,
+    },
     /// Prints distinct, balanced start positions, one per line. For a game
     /// with a random start (wyx) they are random starts drawn from the seed,
     /// and the options after --seed do not apply (giving one is an error).
@@ -218,6 +234,11 @@ fn main() -> ExitCode {
             },
         }),
         Some(Tool::MatchMerge { .. }) => Ok(()),
+        Some(Tool::Gui {
+            port,
+            no_open,
+            engine,
+        }) => gui(port, engine, !no_open),
         Some(Tool::Openings {
             game,
             count,
@@ -358,4 +379,26 @@ fn analyse(mut config: AnalyseConfig) -> Result<(), String> {
             .map_err(|e| format!("cannot find the ludus program to analyse with: {e}"))?;
     }
     run_analyse(&config)
+}
+
+fn gui(port: u16, engine: Option<Vec<String>>, open: bool) -> Result<(), String> {
+    let command = match engine {
+        Some(words) => {
+            let (program, args) = words
+                .split_first()
+                .ok_or("--engine: give the engine's program")?;
+            EngineCommand {
+                program: program.clone(),
+                args: args.to_vec(),
+            }
+        }
+        None => EngineCommand {
+            program: std::env::current_exe()
+                .map_err(|e| format!("cannot find this program to run it as the engine: {e}"))?
+                .to_string_lossy()
+                .into_owned(),
+            args: Vec::new(),
+        },
+    };
+    ludus_board::run(port, command, open)
 }

@@ -75,6 +75,12 @@ impl EngineProcess {
         })
     }
 
+    /// The engine's output lines as they arrive, for a caller that waits on
+    /// other channels too (a board waiting for the user or the engine).
+    pub fn output(&self) -> &Receiver<String> {
+        &self.lines
+    }
+
     /// The dialect.
     pub fn proto(&self) -> Proto {
         self.proto

@@ -2,7 +2,7 @@
 //! `{score/depth time}` comments.
 
 use super::referee::GameRecord;
-use ludus_rules::Player;
+use ludus_rules::{GameResult, Player};
 
 /// The tags of one game that do not come from its record.
 pub struct PgnHeader<'a> {
@@ -44,8 +44,11 @@ pub fn score_text(report: &super::engine::SearchReport) -> Option<String> {
     })
 }
 
-/// The whole game as PGN text, ending with a blank line.
+/// The whole game as PGN text, ending with a blank line. A record whose
+/// result is `Ongoing` is written unfinished: result `*`, termination
+/// `unterminated`, no reason comment.
 pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
+    let ongoing = record.result == GameResult::Ongoing;
     let mut tags = vec![
         ("Event", header.event.to_string()),
         ("Site", "?".to_string()),
@@ -61,7 +64,12 @@ pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
         tags.push(("SetUp", "1".to_string()));
     }
     tags.push(("PlyCount", record.moves.len().to_string()));
-    tags.push(("Termination", record.termination.pgn().to_string()));
+    let termination = if ongoing {
+        "unterminated"
+    } else {
+        record.termination.pgn()
+    };
+    tags.push(("Termination", termination.to_string()));
     let [white_tc, black_tc] = &header.time_controls;
     if white_tc == black_tc {
         tags.push(("TimeControl", white_tc.clone()));
@@ -98,7 +106,9 @@ pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
             number += 1;
         }
     }
-    words.push(comment(&record.reason));
+    if !ongoing {
+        words.push(comment(&record.reason));
+    }
     words.push(record.result_text().to_string());
     text.push_str(&wrap_movetext(&words));
     text
@@ -176,6 +186,36 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(20_414), (2025, 11, 22));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn an_unfinished_game() {
+        let record = GameRecord {
+            start_fen: "xxxx___oooo x".to_string(),
+            standard_start: true,
+            moves: vec![PlayedMove {
+                text: "4-5".to_string(),
+                mover: Player::First,
+                report: None,
+                time: Duration::ZERO,
+            }],
+            result: GameResult::Ongoing,
+            reason: String::new(),
+            termination: Termination::Normal,
+        };
+        let header = PgnHeader {
+            event: "board",
+            round: 1,
+            white: "person",
+            black: "ludus",
+            game: "alak",
+            time_controls: ["-".to_string(), "-".to_string()],
+            date: "2026.11.25",
+        };
+        let text = format_game(&header, &record);
+        assert!(text.contains("[Result \"*\"]"), "{text}");
+        assert!(text.contains("[Termination \"unterminated\"]"), "{text}");
+        assert!(text.ends_with("1. 4-5 {0.000s} *\n\n"), "{text}");
     }
 
     #[test]

@@ -72,12 +72,14 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// `1-0`, `0-1` or `1/2-1/2` (first player's result first).
+    /// `1-0`, `0-1` or `1/2-1/2` (first player's result first), or `*`
+    /// for a game still going on (a board's game saved before its end).
     pub fn result_text(&self) -> &'static str {
         match self.result {
             GameResult::Win(Player::First) => "1-0",
             GameResult::Win(Player::Second) => "0-1",
-            _ => "1/2-1/2",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Ongoing => "*",
         }
     }
 }

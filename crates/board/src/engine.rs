@@ -1,0 +1,377 @@
+//! The engine as the board sees it: a child process speaking the protocol
+//! (UGI or UCI, found out at the handshake), driven on a thread of its own.
+//! The board says which search it wants ([`Job`]); the thread stops what
+//! runs, starts what is wanted, and reports lines, best moves and failures.
+
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{never, select, Receiver, Sender};
+use ludus_arena::cli::{EngineSpec, Limit, Proto};
+use ludus_arena::engine::{offers_variant, EngineProcess, Failure};
+
+use crate::info::{parse_line, Line};
+
+/// How long an engine may take to answer the handshake and `isready`.
+const ANSWER_WAIT: Duration = Duration::from_secs(20);
+/// How long to wait for `ugiok` before trying UCI.
+const UGI_WAIT: Duration = Duration::from_secs(3);
+
+/// The program the board runs as its engine (never taken from a request).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineCommand {
+    /// The program.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The engine plays the side to move: its best move is played.
+    Move,
+    /// Analysis until told otherwise (`go infinite`).
+    Analyse,
+}
+
+/// A search the board wants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// Tells jobs apart; events carry it.
+    pub id: u64,
+    /// What it is for.
+    pub purpose: Purpose,
+    /// The game (`UCI_Variant`).
+    pub game: &'static str,
+    /// Changes with every new game, so the engine hears `ucinewgame`.
+    pub epoch: u64,
+    /// The `position ...` command.
+    pub position: String,
+    /// The `go ...` command.
+    pub go: String,
+    /// Lines to report.
+    pub multipv: u32,
+}
+
+/// What the engine thread reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The engine answered the handshake; its `id name`.
+    Ready(String),
+    /// A search line of job `.0`.
+    Line(u64, Line),
+    /// Job `.0` ended with this move.
+    BestMove(u64, String),
+    /// Something went wrong (with the job it hit, if any); the engine is
+    /// restarted for the next job.
+    Failed(Option<u64>, String),
+}
+
+/// The board's handle on the engine thread.
+pub struct EngineLink {
+    wants: Sender<Option<Job>>,
+}
+
+impl EngineLink {
+    /// Starts the thread; `report` receives every event.
+    pub fn spawn(
+        command: EngineCommand,
+        report: impl Fn(Event) + Send + 'static,
+    ) -> Result<EngineLink, String> {
+        let (wants, commands) = crossbeam_channel::unbounded();
+        std::thread::Builder::new()
+            .name("board-engine".to_string())
+            .spawn(move || Driver::new(command, Box::new(report)).run(&commands))
+            .map_err(|e| format!("cannot start the engine thread: {e}"))?;
+        Ok(EngineLink { wants })
+    }
+
+    /// Asks for `job` (or for no search at all).
+    pub fn want(&self, job: Option<Job>) {
+        let _ = self.wants.send(job);
+    }
+}
+
+/// A started engine and what it has been told.
+struct Running {
+    process: EngineProcess,
+    proto: Proto,
+    declarations: Vec<String>,
+    game: Option<&'static str>,
+    epoch: u64,
+    multipv: u32,
+}
+
+/// The engine thread's state.
+struct Driver {
+    command: EngineCommand,
+    report: Box<dyn Fn(Event) + Send>,
+    engine: Option<Running>,
+    /// The job wanted now.
+    wanted: Option<Job>,
+    /// The job the engine is searching (its `bestmove` not yet read).
+    searching: Option<Job>,
+    /// `stop` was sent to the search.
+    stopping: bool,
+    /// The last job that ended or failed: not started again.
+    done: Option<u64>,
+}
+
+impl Driver {
+    fn new(command: EngineCommand, report: Box<dyn Fn(Event) + Send>) -> Driver {
+        Driver {
+            command,
+            report,
+            engine: None,
+            wanted: None,
+            searching: None,
+            stopping: false,
+            done: None,
+        }
+    }
+
+    fn run(mut self, commands: &Receiver<Option<Job>>) {
+        // The engine is started at once, so the page can name it.
+        if let Err(error) = self.ensure_started() {
+            (self.report)(Event::Failed(None, error));
+        }
+        loop {
+            let output = self.engine.as_ref().map(|e| e.process.output().clone());
+            let lines = output.unwrap_or_else(never);
+            select! {
+                recv(commands) -> wanted => match wanted {
+                    Ok(job) => self.wanted = job,
+                    Err(_) => break,
+                },
+                recv(lines) -> line => match line {
+                    Ok(line) => self.read(&line),
+                    Err(_) => self.fail("the engine exited".to_string()),
+                },
+            }
+            self.reconcile();
+        }
+        if let Some(engine) = self.engine.take() {
+            engine.process.quit();
+        }
+    }
+
+    /// Stops a search nobody wants any more; starts the wanted one when the
+    /// engine is free.
+    fn reconcile(&mut self) {
+        let wanted_id = self.wanted.as_ref().map(|j| j.id);
+        if let Some(searching) = &self.searching {
+            if Some(searching.id) != wanted_id && !self.stopping {
+                self.stopping = true;
+                self.send("stop");
+            }
+            return;
+        }
+        let Some(job) = self.wanted.clone() else {
+            return;
+        };
+        if self.done == Some(job.id) {
+            return;
+        }
+        match self.start(&job) {
+            Ok(()) => {
+                self.searching = Some(job);
+                self.stopping = false;
+            }
+            Err(error) => {
+                self.done = Some(job.id);
+                self.drop_engine();
+                (self.report)(Event::Failed(Some(job.id), error));
+            }
+        }
+    }
+
+    fn read(&mut self, line: &str) {
+        let Some(job) = &self.searching else {
+            return;
+        };
+        let id = job.id;
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("bestmove") => {
+                let stopped = self.stopping;
+                self.searching = None;
+                self.stopping = false;
+                self.done = Some(id);
+                if !stopped {
+                    let text = words.next().unwrap_or("(none)").to_string();
+                    (self.report)(Event::BestMove(id, text));
+                }
+            }
+            Some("info") if !self.stopping => {
+                if let Some(parsed) = parse_line(line) {
+                    (self.report)(Event::Line(id, parsed));
+                } else if let Some(error) = line.strip_prefix("info string error:") {
+                    (self.report)(Event::Failed(Some(id), format!("engine: {}", error.trim())));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn fail(&mut self, error: String) {
+        let job = self.searching.take().map(|j| j.id);
+        if job.is_some() {
+            self.done = job;
+        }
+        self.stopping = false;
+        self.drop_engine();
+        (self.report)(Event::Failed(job, error));
+    }
+
+    fn drop_engine(&mut self) {
+        if let Some(engine) = self.engine.take() {
+            engine.process.quit();
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let sent = match &mut self.engine {
+            Some(engine) => engine.process.send(line).is_ok(),
+            None => true,
+        };
+        if !sent {
+            self.fail("the engine's input is closed".to_string());
+        }
+    }
+
+    /// Starts the engine if it is not running and shakes hands with it.
+    fn ensure_started(&mut self) -> Result<&mut Running, String> {
+        if self.engine.as_mut().is_some_and(|e| e.process.has_exited()) {
+            self.engine = None;
+        }
+        if self.engine.is_none() {
+            self.engine = Some(start_engine(&self.command)?);
+            let name = engine_name(self.engine.as_ref().map_or(&[][..], |e| &e.declarations))
+                .unwrap_or_else(|| self.command.program.clone());
+            (self.report)(Event::Ready(name));
+        }
+        self.engine
+            .as_mut()
+            .ok_or_else(|| "the engine is not running".to_string())
+    }
+
+    /// Tells the engine the game, the lines and the position, and starts
+    /// the search.
+    fn start(&mut self, job: &Job) -> Result<(), String> {
+        let engine = self.ensure_started()?;
+        let lost = |f: Failure| match f {
+            Failure::Crashed => "the engine exited".to_string(),
+            Failure::TimedOut => "the engine did not answer isready in time".to_string(),
+        };
+        if engine.game != Some(job.game) || engine.epoch != job.epoch {
+            if !offers_variant(&engine.declarations, job.game) {
+                return Err(format!("the engine does not play {}", job.game));
+            }
+            if declares(&engine.declarations, "UCI_Variant") {
+                let line = format!("setoption name UCI_Variant value {}", job.game);
+                engine.process.send(&line).map_err(lost)?;
+            }
+            let newgame = match engine.proto {
+                Proto::Uci => "ucinewgame",
+                Proto::Ugi => "uginewgame",
+            };
+            engine.process.send(newgame).map_err(lost)?;
+            engine.process.sync(ANSWER_WAIT).map_err(lost)?;
+            engine.game = Some(job.game);
+            engine.epoch = job.epoch;
+        }
+        if engine.multipv != job.multipv && declares(&engine.declarations, "MultiPV") {
+            let line = format!("setoption name MultiPV value {}", job.multipv);
+            engine.process.send(&line).map_err(lost)?;
+            engine.multipv = job.multipv;
+        }
+        engine.process.send(&job.position).map_err(lost)?;
+        engine.process.send(&job.go).map_err(lost)
+    }
+}
+
+/// Runs the program and finds its dialect: `ugi` first, then `uci` if no
+/// `ugiok` came (an engine ignores commands it does not know).
+fn start_engine(command: &EngineCommand) -> Result<Running, String> {
+    let spec = EngineSpec {
+        name: command.program.clone(),
+        cmd: command.program.clone(),
+        args: command.args.clone(),
+        dir: None,
+        proto: Proto::Ugi,
+        options: Vec::new(),
+        limit: Limit::default(),
+    };
+    let mut process = EngineProcess::start(&spec)?;
+    let mut declarations = Vec::new();
+    let mut handshake = |hello: &str, ok: &str, wait: Duration| -> Result<bool, String> {
+        process
+            .send(hello)
+            .map_err(|_| format!("engine '{}' exited at once", command.program))?;
+        let deadline = Instant::now() + wait;
+        loop {
+            match process.next_line(deadline) {
+                Ok(line) if line.trim() == ok => return Ok(true),
+                Ok(line) => declarations.push(line),
+                Err(Failure::TimedOut) => return Ok(false),
+                Err(Failure::Crashed) => {
+                    return Err(format!(
+                        "engine '{}' exited during the handshake",
+                        command.program
+                    ))
+                }
+            }
+        }
+    };
+    let proto = if handshake("ugi", "ugiok", UGI_WAIT)? {
+        Proto::Ugi
+    } else if handshake("uci", "uciok", ANSWER_WAIT)? {
+        Proto::Uci
+    } else {
+        return Err(format!(
+            "engine '{}' answered neither ugi nor uci",
+            command.program
+        ));
+    };
+    Ok(Running {
+        process,
+        proto,
+        declarations,
+        game: None,
+        epoch: 0,
+        multipv: 1,
+    })
+}
+
+/// Whether the handshake declared the option `name`.
+fn declares(declarations: &[String], name: &str) -> bool {
+    declarations.iter().any(|line| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        words.len() >= 3 && words[0] == "option" && words[2].eq_ignore_ascii_case(name)
+    })
+}
+
+/// The `id name` the engine gave.
+fn engine_name(declarations: &[String]) -> Option<String> {
+    declarations
+        .iter()
+        .find_map(|line| line.strip_prefix("id name "))
+        .map(|name| name.trim().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations() {
+        let lines = vec![
+            "id name ludus 0.1.0".to_string(),
+            "option name MultiPV type spin default 1 min 1 max 256".to_string(),
+        ];
+        assert!(declares(&lines, "multipv"));
+        assert!(!declares(&lines, "UCI_Variant"));
+        assert_eq!(engine_name(&lines).as_deref(), Some("ludus 0.1.0"));
+        assert_eq!(engine_name(&[]), None);
+    }
+}

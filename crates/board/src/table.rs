@@ -1,0 +1,228 @@
+//! The game on the board: its start, the moves played and every position
+//! along them, the rules judging each move (repetition through `GameLog`).
+//! Hidden behind [`Table`] so the server holds any game the same way.
+
+use ludus_rules::{GameLog, GameResult, Player, Status};
+
+use crate::games::{visit_board, Board, BoardVisitor, Follow};
+
+/// A game in progress on the board, whatever the game.
+pub trait Table: Send {
+    /// The game's name.
+    fn game(&self) -> &'static str;
+    /// The start position in the game's notation.
+    fn start_fen(&self) -> String;
+    /// Whether the start is the game's standard start position.
+    fn standard_start(&self) -> bool;
+    /// The moves played, in canonical notation.
+    fn moves(&self) -> &[String];
+    /// The position after `ply` moves (clamped to the moves played).
+    fn fen(&self, ply: usize) -> String;
+    /// The side to move after `ply` moves.
+    fn side(&self, ply: usize) -> Player;
+    /// How the game stands after `ply` moves, repetition included.
+    fn status(&self, ply: usize) -> Status;
+    /// Plays `text` in the position after `ply` moves, dropping the moves
+    /// that followed it; returns the move in canonical notation. On error
+    /// nothing changes.
+    fn play(&mut self, ply: usize, text: &str) -> Result<String, String>;
+    /// Keeps only the first `plies` moves.
+    fn truncate(&mut self, plies: usize);
+    /// What the clicks `selection` lead to after `ply` moves.
+    fn follow(&self, ply: usize, selection: &[String]) -> Follow;
+}
+
+/// A [`Table`] for game `G`.
+struct GameTable<G: Board> {
+    /// The game's standard start, in notation.
+    standard: String,
+    /// `positions[i]` is the position after `i` moves.
+    positions: Vec<G>,
+    statuses: Vec<Status>,
+    moves: Vec<String>,
+    /// The game with its repetition history, at the last move.
+    log: GameLog<G>,
+}
+
+impl<G: Board> GameTable<G> {
+    fn new(start: G) -> Self {
+        let log = GameLog::new(start.clone());
+        GameTable {
+            standard: G::startpos().to_fen(),
+            statuses: vec![log.status()],
+            positions: vec![start],
+            moves: Vec::new(),
+            log,
+        }
+    }
+
+    fn at(&self, ply: usize) -> usize {
+        ply.min(self.moves.len())
+    }
+}
+
+impl<G: Board> Table for GameTable<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn start_fen(&self) -> String {
+        self.positions[0].to_fen()
+    }
+
+    fn standard_start(&self) -> bool {
+        self.positions[0].to_fen() == self.standard
+    }
+
+    fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    fn fen(&self, ply: usize) -> String {
+        self.positions[self.at(ply)].to_fen()
+    }
+
+    fn side(&self, ply: usize) -> Player {
+        self.positions[self.at(ply)].side_to_move()
+    }
+
+    fn status(&self, ply: usize) -> Status {
+        self.statuses[self.at(ply)].clone()
+    }
+
+    fn play(&mut self, ply: usize, text: &str) -> Result<String, String> {
+        let at = self.at(ply);
+        let status = &self.statuses[at];
+        if status.result != GameResult::Ongoing {
+            return Err(format!("the game is already over ({})", status.reason));
+        }
+        let mv = self.positions[at].parse_move(text.trim())?;
+        self.truncate(at);
+        let canonical = self.log.position().format_move(mv);
+        self.log.play(mv);
+        self.positions.push(self.log.position().clone());
+        self.statuses.push(self.log.status());
+        self.moves.push(canonical.clone());
+        Ok(canonical)
+    }
+
+    fn truncate(&mut self, plies: usize) {
+        if plies >= self.moves.len() {
+            return;
+        }
+        let moves: Vec<String> = self.moves[..plies].to_vec();
+        *self = GameTable::new(self.positions[0].clone());
+        for (ply, text) in moves.iter().enumerate() {
+            // Replaying moves that were legal before cannot fail.
+            let _ = self.play(ply, text);
+        }
+    }
+
+    fn follow(&self, ply: usize, selection: &[String]) -> Follow {
+        let at = self.at(ply);
+        if self.statuses[at].result != GameResult::Ongoing {
+            return Follow::default();
+        }
+        let position = &self.positions[at];
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        position.follow(&moves, selection)
+    }
+}
+
+/// How a new table starts.
+pub enum Start<'a> {
+    /// The game's standard start.
+    Standard,
+    /// A random start drawn from a seed (Wyx's shuffled rack); the standard
+    /// start for games with one start position.
+    Seed(u64),
+    /// A position in the game's notation.
+    Fen(&'a str),
+}
+
+struct NewTable<'a>(Start<'a>);
+
+impl BoardVisitor for NewTable<'_> {
+    type Output = Result<Box<dyn Table>, String>;
+
+    fn visit<G: Board>(self) -> Self::Output {
+        let start = match self.0 {
+            Start::Standard => G::startpos(),
+            Start::Seed(seed) => G::random_start(seed).unwrap_or_else(G::startpos),
+            Start::Fen(fen) => G::from_fen(fen.trim())
+                .map_err(|e| format!("bad position '{}': {e}", fen.trim()))?,
+        };
+        Ok(Box::new(GameTable::new(start)))
+    }
+}
+
+/// A new table of the game called `game`.
+pub fn new_table(game: &str, start: Start) -> Result<Box<dyn Table>, String> {
+    visit_board(game, NewTable(start)).unwrap_or_else(|| Err(format!("unknown game '{game}'")))
+}
+
+/// Whether the game called `game` has random starts.
+pub fn has_random_start(game: &str) -> bool {
+    struct Random;
+    impl BoardVisitor for Random {
+        type Output = bool;
+        fn visit<G: Board>(self) -> bool {
+            G::random_start(0).is_some()
+        }
+    }
+    visit_board(game, Random).unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plays_judges_and_takes_back() {
+        let mut table = new_table("alak", Start::Standard).unwrap();
+        assert!(table.standard_start());
+        assert_eq!(table.play(0, " 4-5 ").unwrap(), "4-5");
+        assert!(table.play(1, "1-2").is_err(), "o is to move");
+        assert_eq!(table.moves(), ["4-5"]);
+        assert_eq!(table.side(1), Player::Second);
+        table.play(1, "8-7").unwrap();
+        table.truncate(1);
+        assert_eq!(table.moves(), ["4-5"]);
+        table.play(1, "8-7").unwrap();
+        assert!(table.play(0, "9-9").is_err());
+        assert_eq!(table.moves().len(), 2, "a bad move keeps the moves");
+        table.play(0, "3-5").unwrap();
+        assert_eq!(table.moves(), ["3-5"], "a move earlier drops what followed");
+        assert_eq!(table.fen(5), table.fen(1));
+        assert_eq!(table.status(0).result, GameResult::Ongoing);
+    }
+
+    #[test]
+    fn starts() {
+        assert!(new_table("chess", Start::Standard).is_err());
+        let error = new_table("alak", Start::Fen("xx x")).err().unwrap();
+        assert!(error.starts_with("bad position 'xx x'"), "{error}");
+        let table = new_table("alak", Start::Fen("xx_______oo o")).unwrap();
+        assert!(!table.standard_start());
+        let a = new_table("wyx", Start::Seed(7)).unwrap();
+        let b = new_table("wyx", Start::Seed(8)).unwrap();
+        assert_ne!(a.start_fen(), b.start_fen());
+        assert!(has_random_start("wyx") && !has_random_start("alak"));
+    }
+
+    #[test]
+    fn repetition_ends_the_game() {
+        let mut table = new_table("alak", Start::Fen("x_x______oo x")).unwrap();
+        for (ply, mv) in ["3-2", "10-9", "2-3", "9-10", "3-2", "10-9", "2-3", "9-10"]
+            .iter()
+            .enumerate()
+        {
+            table.play(ply, mv).unwrap();
+        }
+        let status = table.status(8);
+        assert_eq!(status.result, GameResult::Draw, "{status:?}");
+        assert!(table.play(8, "3-2").is_err());
+        assert!(table.follow(8, &[]).next.is_empty());
+    }
+}

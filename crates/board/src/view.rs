@@ -1,0 +1,100 @@
+//! The board's state as the page reads it (JSON).
+
+use ludus_rules::games::GAME_NAMES;
+use ludus_rules::{GameResult, Player, Status};
+use serde_json::{json, Value};
+
+use crate::app::App;
+use crate::engine::Purpose;
+use crate::games::Follow;
+use crate::info::Score;
+
+fn player_word(player: Player) -> &'static str {
+    match player {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+fn status_json(status: &Status) -> Value {
+    let result = match status.result {
+        GameResult::Ongoing => "ongoing",
+        GameResult::Win(player) => player_word(player),
+        GameResult::Draw => "draw",
+    };
+    json!({ "result": result, "reason": status.reason })
+}
+
+fn score_json(score: Score) -> Value {
+    match score {
+        Score::Cp(cp) => json!({ "cp": cp, "text": score.text() }),
+        Score::Mate(moves) => json!({ "mate": moves, "text": score.text() }),
+    }
+}
+
+/// Everything the page draws, as JSON.
+pub fn state_json(app: &App) -> Value {
+    let table = &app.table;
+    let moves = table.moves();
+    let view = app.view;
+    let (strength_kind, strength_value) = app.strength.parts();
+    let search = app.search.map(|(purpose, ply)| {
+        let lines: Vec<Value> = app
+            .lines
+            .iter()
+            .map(|line| {
+                json!({
+                    "rank": line.multipv,
+                    "depth": line.depth,
+                    "score": score_json(line.score),
+                    "nodes": line.nodes,
+                    "pv": line.pv,
+                })
+            })
+            .collect();
+        json!({
+            "purpose": match purpose { Purpose::Move => "move", Purpose::Analyse => "analyse" },
+            "ply": ply,
+            "side": player_word(table.side(ply)),
+            "running": app.job.is_some(),
+            "lines": lines,
+        })
+    });
+    let movers: Vec<&str> = (0..moves.len())
+        .map(|ply| player_word(table.side(ply)))
+        .collect();
+    let evals: Vec<Value> = app
+        .evals
+        .iter()
+        .map(|e| e.map_or(Value::Null, score_json))
+        .collect();
+    json!({
+        "version": app.version,
+        "games": GAME_NAMES,
+        "game": table.game(),
+        "start": table.start_fen(),
+        "standard": table.standard_start(),
+        "seed": app.seed,
+        "moves": moves,
+        "movers": movers,
+        "view": view,
+        "fen": table.fen(view),
+        "prevFen": view.checked_sub(1).map(|p| table.fen(p)),
+        "lastMove": view.checked_sub(1).map(|p| moves[p].clone()),
+        "side": player_word(table.side(view)),
+        "status": status_json(&table.status(view)),
+        "final": status_json(&table.status(moves.len())),
+        "plays": app.plays.word(),
+        "strength": { "kind": strength_kind, "value": strength_value },
+        "multipv": app.multipv,
+        "analysing": app.analysing,
+        "engine": { "name": app.engine_name, "error": app.engine_error },
+        "search": search,
+        "evals": evals,
+    })
+}
+
+/// What a selection leads to, as JSON.
+pub fn follow_json(follow: &Follow) -> Value {
+    json!({ "next": follow.next, "complete": follow.complete })
+}

@@ -1,0 +1,304 @@
+//! The board in a real browser: headless Chromium driven through
+//! chromedriver (WebDriver, by fantoccini). For every game it opens the
+//! page, finds the board's cells, plays a clicked move against the engine,
+//! sees the reply and the analysis, and saves a screenshot under
+//! target/screenshots/. A missing browser fails the test, naming the
+//! packages to install.
+
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+
+use crate::server::Gui;
+
+const INSTALL: &str = "the browser test needs headless Chromium and its WebDriver: \
+     apt-get install -y chromium chromium-driver";
+
+/// Each game, its board's cell count and two cell names it must have.
+const GAMES: [(&str, usize, [&str; 2]); 6] = [
+    ("alak", 11, ["1", "11"]),
+    ("wyke", 16, ["a1", "d4"]),
+    ("wyke6", 36, ["a1", "f6"]),
+    ("pylyx", 140, ["b2", "k11"]),
+    ("pylyx10", 96, ["b2", "j9"]),
+    ("wyx", 64, ["a1", "h8"]),
+];
+
+/// A program on the PATH, or the failure that names the packages.
+fn program(name: &str) -> PathBuf {
+    std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .map(|dir| dir.join(name))
+        .find(|path| path.is_file())
+        .unwrap_or_else(|| panic!("'{name}' is not installed: {INSTALL}"))
+}
+
+/// chromedriver on a free port, killed when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let driver = program("chromedriver");
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("chromedriver does not run ({e}): {INSTALL}"));
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver never listened");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
+}
+
+async fn text_of(client: &Client, css: &str) -> String {
+    match client.find(Locator::Css(css)).await {
+        Ok(element) => element.text().await.unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+/// Polls `check` until it gives a value; fails with `what` after `wait`.
+async fn until<T, F, Fut>(what: &str, wait: Duration, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + wait;
+    loop {
+        if let Some(value) = check().await {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+}
+
+/// Clicks the element `locator` finds; `what` names it in a failure.
+async fn click_on(client: &Client, locator: Locator<'_>, what: &str) {
+    let element = client
+        .find(locator)
+        .await
+        .unwrap_or_else(|e| panic!("no {what}: {e}"));
+    element
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("{what} not clickable: {e}"));
+}
+
+/// Picks `value` in the select `css` finds.
+async fn choose(client: &Client, css: &str, value: &str) {
+    let select = client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"));
+    select
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("{css}: cannot choose {value}: {e}"));
+}
+
+async fn move_count(client: &Client) -> usize {
+    text_of(client, "[data-test=moves]")
+        .await
+        .split_whitespace()
+        .count()
+}
+
+/// One game: a new game against the engine, a move by clicks, the reply,
+/// the analysis, a screenshot.
+async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots: &Path) {
+    choose(client, "select[data-test=game]", game).await;
+    choose(client, "select[data-test=engine-plays]", "second").await;
+    click_on(
+        client,
+        Locator::Css("[data-test=new-game]"),
+        "new game button",
+    )
+    .await;
+    until(
+        &format!("{game}'s {cells} cells"),
+        Duration::from_secs(30),
+        || async {
+            let found = client.find_all(Locator::Css("[data-cell]")).await.ok()?;
+            let fresh = move_count(client).await == 0;
+            (found.len() == cells && fresh).then_some(())
+        },
+    )
+    .await;
+    for name in names {
+        let css = format!("[data-cell=\"{name}\"]");
+        assert!(
+            client.find(Locator::Css(&css)).await.is_ok(),
+            "{game}: no cell {name}"
+        );
+    }
+    // Click what is legal next until a move is made.
+    until(
+        &format!("{game}: a clicked move"),
+        Duration::from_secs(60),
+        || async {
+            if move_count(client).await > 0 {
+                return Some(());
+            }
+            if let Ok(target) = client.find(Locator::Css("[data-legal=true]")).await {
+                // A stale element (the page just redrew) is clicked next round.
+                let _ = target.click().await;
+            }
+            None
+        },
+    )
+    .await;
+    until(
+        &format!("{game}: the engine's reply"),
+        Duration::from_secs(120),
+        || async { (move_count(client).await >= 2).then_some(()) },
+    )
+    .await;
+    click_on(client, Locator::Id("analyse"), "analysis box (on)").await;
+    let analysis = until(
+        &format!("{game}: analysis lines"),
+        Duration::from_secs(60),
+        || async {
+            let text = text_of(client, "[data-test=analysis]").await;
+            let lined =
+                text.contains("analysis after move") && text.contains("1. ") && text.contains(" d");
+            lined.then_some(text)
+        },
+    )
+    .await;
+    assert!(
+        analysis.contains('+') || analysis.contains('-'),
+        "{game}: a score in {analysis}"
+    );
+    let result = client.find(Locator::Css("[data-test=result]")).await;
+    assert!(result.is_ok(), "{game}: the result element");
+    let png = client.screenshot().await.expect("screenshot");
+    std::fs::write(shots.join(format!("{game}.png")), png).expect("screenshot saved");
+    click_on(client, Locator::Id("analyse"), "analysis box (off)").await;
+}
+
+/// The x of the cell `name` on the page.
+async fn cell_x(client: &Client, name: &str) -> f64 {
+    let css = format!("[data-cell=\"{name}\"]");
+    let cell = client.find(Locator::Css(&css)).await.expect("the cell");
+    cell.rectangle().await.expect("its place").0
+}
+
+/// A typed move that is not legal is refused with a message on the board;
+/// flipping the board turns it around.
+async fn typed_and_flipped(client: &Client) {
+    choose(client, "select[data-test=game]", "alak").await;
+    let input = client
+        .find(Locator::Id("typed-move"))
+        .await
+        .expect("the move field");
+    input.send_keys("9-9\u{E007}").await.expect("typed");
+    let message = until("the refusal", Duration::from_secs(30), || async {
+        let text = text_of(client, "#error").await;
+        text.contains("9-9").then_some(text)
+    })
+    .await;
+    assert!(message.contains("9-9"), "{message}");
+    assert_eq!(move_count(client).await, 0, "nothing was played");
+    let before = cell_x(client, "1").await < cell_x(client, "11").await;
+    click_on(client, Locator::Id("flip"), "flip button").await;
+    let after = cell_x(client, "1").await < cell_x(client, "11").await;
+    assert!(before && !after, "slot 1 goes from the left to the right");
+}
+
+async fn run(gui: &Gui, driver: &Driver, profile: &str) {
+    let chromium = program("chromium");
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".to_string(),
+        json!({
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                format!("--user-data-dir={profile}"), "--window-size=1280,900",
+            ],
+        }),
+    );
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .unwrap_or_else(|e| panic!("no browser session ({e}): {INSTALL}"));
+    // The checks run as a task of their own: a failing one (a panic) is
+    // caught there, so the browser is closed before the failure goes on.
+    let checks = tokio::spawn(check_every_game(client.clone(), gui.url.clone()));
+    let outcome = checks.await;
+    let _ = client.close().await;
+    if let Err(failure) = outcome {
+        std::panic::resume_unwind(failure.into_panic());
+    }
+}
+
+async fn check_every_game(client: Client, url: String) {
+    client.goto(&url).await.expect("the page opens");
+    let shots = target_dir().join("screenshots");
+    std::fs::create_dir_all(&shots).expect("screenshot folder");
+    for (game, cells, names) in GAMES {
+        play(&client, game, cells, names, &shots).await;
+    }
+    typed_and_flipped(&client).await;
+}
+
+#[test]
+fn every_game_is_played_in_a_real_browser() {
+    // Checked first, so a missing browser fails with the packages to install.
+    program("chromium");
+    let driver = Driver::start();
+    let gui = Gui::start(&[]);
+    gui.post("/api/engine", r#"{"strength":{"kind":"time","value":300}}"#);
+    let profile =
+        Profile(std::env::temp_dir().join(format!("ludus-gui-test-{}", std::process::id())));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(run(&gui, &driver, &profile.0.to_string_lossy()));
+}
+
+/// The browser's fresh profile folder, removed when dropped (also after a
+/// failure).
+struct Profile(PathBuf);
+
+impl Drop for Profile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

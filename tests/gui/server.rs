@@ -1,0 +1,134 @@
+//! A `ludus gui` process for a test, and plain HTTP requests to it (raw
+//! on purpose: the tests forge Host and Origin headers).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+
+/// A running `ludus gui --port 0 --no-open`, killed when dropped.
+pub struct Gui {
+    child: Child,
+    /// Its port on 127.0.0.1.
+    pub port: u16,
+    /// The page's address.
+    pub url: String,
+}
+
+impl Gui {
+    /// Starts the board with `extra` arguments and reads its address.
+    pub fn start(extra: &[&str]) -> Gui {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(["gui", "--port", "0", "--no-open"])
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("ludus runs");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = sender.send(line);
+        });
+        let line = receiver
+            .recv_timeout(Duration::from_secs(60))
+            .expect("ludus gui prints its address");
+        let url = line
+            .trim()
+            .strip_prefix("ludus gui: ")
+            .unwrap_or_else(|| panic!("unexpected first line '{line}'"))
+            .to_string();
+        let port = url
+            .trim_end_matches('/')
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port in '{url}'"));
+        Gui { child, port, url }
+    }
+
+    /// Sends one request with the board's own Host unless `headers` names
+    /// another; returns the status and the body.
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&str>,
+    ) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .expect("timeout");
+        let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+        if !headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("Host"))
+        {
+            head.push_str(&format!("Host: 127.0.0.1:{}\r\n", self.port));
+        }
+        for (name, value) in headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        let body = body.unwrap_or("");
+        head.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+        stream.write_all(head.as_bytes()).expect("sends");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("reads");
+        let status = answer
+            .split_whitespace()
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .unwrap_or_else(|| panic!("no status in '{answer}'"));
+        let body = answer
+            .split_once("\r\n\r\n")
+            .map_or("", |(_, body)| body)
+            .to_string();
+        (status, body)
+    }
+
+    /// POSTs a JSON action; returns the status and the parsed answer.
+    pub fn post(&self, path: &str, json: &str) -> (u16, Value) {
+        let (status, body) = self.request(
+            "POST",
+            path,
+            &[("Content-Type", "application/json")],
+            Some(json),
+        );
+        (status, serde_json::from_str(&body).expect("a JSON answer"))
+    }
+
+    /// The state now.
+    pub fn state(&self) -> Value {
+        let (status, body) = self.request("GET", "/api/state", &[], None);
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).expect("JSON state")
+    }
+
+    /// Waits (long polling) until `done` holds for the state; panics with
+    /// the last state after `polls` answers.
+    pub fn wait_for(&self, polls: usize, done: impl Fn(&Value) -> bool) -> Value {
+        let mut state = self.state();
+        for _ in 0..polls {
+            if done(&state) {
+                return state;
+            }
+            let path = format!("/api/state?since={}", state["version"]);
+            let (_, body) = self.request("GET", &path, &[], None);
+            state = serde_json::from_str(&body).expect("JSON state");
+        }
+        panic!("the state never got there: {state}");
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
