@@ -11,7 +11,8 @@
 //! - [`app`]: the state and its actions; [`view`]: the state as JSON;
 //! - [`games`]: click paths per game; [`table`]: the game on the board;
 //! - [`engine`]: the engine thread; [`info`]: its search lines;
-//! - [`pgn`], [`pgn_read`]: the game as PGN, out and in;
+//! - [`pgn`], [`pgn_read`]: the game as PGN, out and in (read by the arena's
+//!   reader; `pgn_read` reads what the match comments say);
 //! - [`browser`]: opening the page in the user's browser.
 
 pub mod app;

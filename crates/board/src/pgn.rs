@@ -8,8 +8,9 @@ use ludus_rules::Player;
 
 use crate::app::{App, MoveNote};
 use crate::info::Score;
-use crate::pgn_read::read_games;
+use crate::pgn_read::move_report;
 use crate::table::{new_table, Start, Table};
+use ludus_arena::pgn_read::read_pgn;
 
 /// A game read from PGN, ready for the board.
 pub struct Imported {
@@ -23,7 +24,7 @@ pub struct Imported {
 
 /// Reads game number `index` (from 1) of `text` and replays it by the rules.
 pub fn import(text: &str, index: u64) -> Result<Imported, String> {
-    let games = read_games(text)?;
+    let games = read_pgn(text)?;
     if games.is_empty() {
         return Err("the PGN holds no game".to_string());
     }
@@ -47,11 +48,12 @@ pub fn import(text: &str, index: u64) -> Result<Imported, String> {
         table
             .play(ply, &mv.text)
             .map_err(|e| format!("move {} '{}': {e}", ply + 1, mv.text))?;
-        evals[ply] = mv.score.map(|(score, _)| first_side(score, mover));
+        let (score, time) = move_report(&mv.comments);
+        evals[ply] = score.map(|(score, _)| first_side(score, mover));
         evals.push(None);
         notes.push(MoveNote {
-            score: mv.score,
-            time: mv.time.unwrap_or_default(),
+            score,
+            time: time.unwrap_or_default(),
         });
     }
     Ok(Imported {
