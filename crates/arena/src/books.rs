@@ -7,6 +7,7 @@ use std::io::{IsTerminal, Write};
 
 use super::config::MatchConfig;
 use super::pair_count::{counts_text, PairLabels};
+use super::pair_pgn::{PairPgn, ReadyGame};
 use super::pgn;
 use super::referee::GameRecord;
 use super::report::{summary, CompletePair, Counted, ReportSetup, Tally};
@@ -27,6 +28,8 @@ pub struct Books<'a> {
     config: &'a MatchConfig,
     /// The game's pair scoring, if it has one.
     pair_labels: Option<PairLabels>,
+    /// Pairs half written to the PGN, when pairs carry their totals.
+    pair_pgn: Option<PairPgn>,
     /// The counted games.
     pub tally: Tally,
     /// Every finished game of this run and the runs it resumes.
@@ -57,6 +60,7 @@ impl<'a> Books<'a> {
         Books {
             config,
             pair_labels,
+            pair_pgn: (pair_labels.is_some() && config.repeat).then(PairPgn::default),
             tally: Tally::default(),
             games: Vec::new(),
             planned: config.shard.games(config.games, config.repeat).len(),
@@ -117,19 +121,19 @@ impl<'a> Books<'a> {
             false => None,
         };
         if let Some(file) = pgn_file {
-            let header = pgn::PgnHeader {
-                event: &self.config.event,
-                round: index + 1,
-                white: &white.name,
-                black: &black.name,
-                game: &self.config.game,
-                time_controls: [white.limit.pgn(), black.limit.pgn()],
-                date: &self.date,
-                extra: self.count_tags(record, engine1_first, pair.as_ref()),
+            let game = ReadyGame {
+                index,
+                engine1_first,
+                record: record.clone(),
+                pair_totals: None,
             };
-            file.write_all(pgn::format_game(&header, record).as_bytes())
-                .and_then(|()| file.flush())
-                .map_err(|e| format!("cannot write the PGN file: {e}"))?;
+            let ready = match &mut self.pair_pgn {
+                Some(pairs) => pairs.finished(game),
+                None => vec![game],
+            };
+            for game in &ready {
+                self.write_pgn(file, game)?;
+            }
         }
         self.clear_progress();
         say(&format!(
@@ -165,14 +169,44 @@ impl<'a> Books<'a> {
         Ok(())
     }
 
-    /// The PGN tags of a game's counts (White's first) and, on the game
-    /// that completes a pair, of the pair's totals (this game's White's
-    /// engine first).
+    /// Appends a game to the PGN file, with the tags of its counts and
+    /// its pair's totals, if any.
+    fn write_pgn(&self, file: &mut File, game: &ReadyGame) -> Result<(), String> {
+        let [a, b] = &self.config.engines;
+        let (white, black) = if game.engine1_first { (a, b) } else { (b, a) };
+        let header = pgn::PgnHeader {
+            event: &self.config.event,
+            round: game.index + 1,
+            white: &white.name,
+            black: &black.name,
+            game: &self.config.game,
+            time_controls: [white.limit.pgn(), black.limit.pgn()],
+            date: &self.date,
+            extra: self.count_tags(&game.record, game.pair_totals),
+        };
+        file.write_all(pgn::format_game(&header, &game.record).as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|e| format!("cannot write the PGN file: {e}"))
+    }
+
+    /// Writes the second games of pairs whose first game was never played
+    /// (the match stopped), which waited for it.
+    pub fn flush_pgn(&mut self, file: Option<&mut File>) -> Result<(), String> {
+        let (Some(file), Some(pairs)) = (file, &mut self.pair_pgn) else {
+            return Ok(());
+        };
+        for game in pairs.take_waiting() {
+            self.write_pgn(file, &game)?;
+        }
+        Ok(())
+    }
+
+    /// The PGN tags of a game's counts (White's first) and of its pair's
+    /// totals (White's engine first), if any.
     fn count_tags(
         &self,
         record: &GameRecord,
-        engine1_first: bool,
-        pair: Option<&CompletePair>,
+        pair_totals: Option<[u32; 2]>,
     ) -> Vec<(String, String)> {
         let Some(labels) = self.pair_labels else {
             return Vec::new();
@@ -181,8 +215,7 @@ impl<'a> Books<'a> {
         if let Some(counts) = record.counts {
             tags.push((labels.tag.to_string(), counts_text(counts)));
         }
-        if let Some([a, b]) = pair.and_then(|pair| pair.counts) {
-            let totals = if engine1_first { [a, b] } else { [b, a] };
+        if let Some(totals) = pair_totals {
             tags.push((labels.pair_tag(), counts_text(totals)));
         }
         tags

@@ -7,8 +7,9 @@
 //! - [`engine`]: the engine client (subprocess, handshake, timed reads);
 //! - [`referee`]: one game, checked move by move with ludus's rules;
 //! - [`stats`], [`report`]: Elo, LOS, SPRT, and the cutechess-style report;
-//! - [`pair_count`]: pairs scored as the game's rules score them (by a
-//!   count such as tokens left in hand), for games that do;
+//! - [`pair_count`], [`pair_pgn`]: pairs scored as the game's rules score
+//!   them (by a count such as tokens left in hand), for games that do, and
+//!   their PGN tags;
 //! - [`pgn`], [`pgn_read`]: PGN output and input;
 //! - [`openings`]: opening files;
 //! - [`analyse`]: `ludus analyse`, games and positions judged by an engine;
@@ -31,6 +32,7 @@ pub mod engine;
 pub mod merge;
 pub mod openings;
 pub mod pair_count;
+pub mod pair_pgn;
 pub mod pgn;
 pub mod pgn_read;
 pub mod referee;

@@ -85,6 +85,7 @@ impl GameVisitor for Runner<'_> {
         }
         let started = Instant::now();
         let outcome = play(config, &openings, &plan, &mut books, pgn.as_mut());
+        let outcome = outcome.and(books.flush_pgn(pgn.as_mut()));
         books.clear_progress();
         if let Err(error) = outcome {
             // What was played still counts: the score first, then why the
