@@ -14,7 +14,9 @@ use ludus_rules::games::wyx::Wyx;
 use ludus_rules::random::splitmix64;
 use ludus_rules::{Game, GameResult};
 
+// Shared with the tests, which use more of it than this program does.
 #[path = "../tests/common/exact.rs"]
+#[allow(dead_code)]
 mod exact;
 
 use exact::exact_value;

@@ -1,8 +1,11 @@
 //! `ludus match` and `ludus openings` through the real binary: a short
 //! ludus-versus-ludus match, and fake engines (tests/engines/*.sh) that
 //! crash, play an illegal move, or stop answering; `shards`: matches split
-//! into shards, resumed, and merged.
+//! into shards, resumed, and merged; `pairs`: pairs scored by the game's
+//! rules (Double Wyx).
 
+#[path = "matches/pairs.rs"]
+mod pairs;
 #[path = "matches/shards.rs"]
 mod shards;
 

@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::exact::exact_value;
+use common::exact::{exact_margin, exact_value};
 use common::{best_move, Engine};
 use ludus_rules::games::wyx::Wyx;
 use ludus_rules::random::splitmix64;
@@ -87,24 +87,68 @@ fn bad_wyx_input_is_refused_and_leaves_the_position() {
     assert_eq!(engine.ask("query fen", "response"), before);
 }
 
+/// The rack of `seed` played down at random (from the stream `rng`) to an
+/// ongoing position with `dominoes` left.
+fn late_position(seed: u64, dominoes: usize, rng: &mut u64) -> Wyx {
+    let mut position = Wyx::random_start(seed).unwrap();
+    while position.dominoes_left() > dominoes || position.result() != GameResult::Ongoing {
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        if moves.is_empty() {
+            position = Wyx::random_start(seed).unwrap();
+            continue;
+        }
+        let (state, value) = splitmix64(*rng);
+        *rng = state;
+        position.make_move(moves[(value % moves.len() as u64) as usize]);
+    }
+    position
+}
+
+/// The score of the last complete `info` line: `("mate", n)` or `("cp", x)`.
+fn last_score(lines: &[String]) -> (String, i32) {
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth ") && !l.contains("bound"))
+        .unwrap_or_else(|| panic!("no info in {lines:#?}"));
+    let score: Vec<&str> = last.split(" score ").nth(1).unwrap().split(' ').collect();
+    (score[0].to_string(), score[1].parse().unwrap())
+}
+
+#[test]
+fn wyx_scoring_margin_proves_the_exact_margin_where_game_proves_a_win() {
+    let mut engine = Engine::start(&["--game", "wyx"]);
+    let mut rng = 0x3A26_u64;
+    let mut wins = 0;
+    for seed in 1..=8 {
+        let position = late_position(seed, 6, &mut rng);
+        let margin = exact_margin(&position, &mut HashMap::new());
+        let fen = format!("fen {}", position.to_fen());
+        // 6 dominoes: every line ends within 12 plies.
+        engine.send("setoption name WyxScoring value game");
+        let (kind, value) = last_score(&engine.search(&fen, "depth 12"));
+        let won = exact_value(&position, &mut HashMap::new());
+        match won {
+            0 => assert_eq!((kind.as_str(), value), ("cp", 0), "{fen}"),
+            _ => assert_eq!((kind.as_str(), value.signum()), ("mate", i32::from(won))),
+        }
+        engine.send("setoption name WyxScoring value margin");
+        let (kind, value) = last_score(&engine.search(&fen, "depth 12"));
+        assert_eq!((kind.as_str(), value), ("cp", 100 * margin), "{fen}");
+        assert_eq!(margin.signum(), i32::from(won), "{fen}");
+        wins += i32::from(won == 1);
+    }
+    assert!(wins > 0, "some position is a win, proven as a margin");
+}
+
 #[test]
 fn a_deep_enough_search_reports_the_exact_result_of_an_ending() {
     let mut engine = Engine::start(&["--game", "wyx"]);
     let mut rng = 0xE2D_u64;
     for seed in 1..=6 {
         // Play the rack of this seed down to 8 dominoes at random.
-        let mut position = Wyx::random_start(seed).unwrap();
-        while position.dominoes_left() > 8 || position.result() != GameResult::Ongoing {
-            let mut moves = Vec::new();
-            position.generate_moves(&mut moves);
-            if moves.is_empty() {
-                position = Wyx::random_start(seed).unwrap();
-                continue;
-            }
-            let (state, value) = splitmix64(rng);
-            rng = state;
-            position.make_move(moves[(value % moves.len() as u64) as usize]);
-        }
+        let position = late_position(seed, 8, &mut rng);
         engine.send("ucinewgame");
         engine.send(&format!("position fen {}", position.to_fen()));
         // Ten minutes allowed: the search must end by itself once every line
@@ -123,11 +167,10 @@ fn a_deep_enough_search_reports_the_exact_result_of_an_ending() {
             .find(|l| l.starts_with("info depth ") && !l.contains("bound"))
             .unwrap_or_else(|| panic!("no info in {lines:#?}"));
         let depth: u32 = last.split(' ').nth(2).unwrap().parse().unwrap();
-        let score: Vec<&str> = last.split(" score ").nth(1).unwrap().split(' ').collect();
         // A forced win or loss may show (and end the search) sooner.
-        let claim = match (score[0], score[1].parse::<i32>().unwrap()) {
-            ("mate", n) => n.signum(),
-            ("cp", 0) if depth >= 16 => 0,
+        let claim = match last_score(&lines) {
+            (kind, n) if kind == "mate" => n.signum(),
+            (kind, 0) if kind == "cp" && depth >= 16 => 0,
             _ => panic!("no proven result: {last}"),
         };
         assert_eq!(

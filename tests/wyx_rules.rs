@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use common::rules::{self, play};
 use ludus_rules::games::wyx::Wyx;
-use ludus_rules::{Game, GameResult, Player, Searchable};
+use ludus_rules::{Game, GameResult, OptionValue, Player, Searchable};
 
 fn pos(fen: &str) -> Wyx {
     rules::pos(fen)
@@ -234,6 +234,33 @@ fn an_empty_rack_ends_the_game_by_hands() {
         board(&[("d4", "w"), ("e5", "b")])
     );
     assert_eq!(pos(&fen).result(), GameResult::Draw);
+}
+
+#[test]
+fn double_wyx_counts_tokens_left_and_margin_scores_finished_games_by_them() {
+    let scoring = Wyx::PAIR_SCORING.expect("Wyx scores pairs");
+    assert_eq!((scoring.name, scoring.tag), ("Double Wyx", "TokensLeft"));
+    let option = Wyx::OPTIONS
+        .iter()
+        .find(|o| Some((o.name, "margin")) == scoring.option)
+        .expect("the option Double Wyx sets is Wyx's own");
+    let mut margin = <Wyx as Searchable>::Settings::default();
+    assert_eq!(option.kind.default_value(), OptionValue::Combo("game"));
+    (option.apply)(&mut margin, OptionValue::Combo("margin"));
+    let game = <Wyx as Searchable>::Settings::default();
+
+    // White placed all its tokens; Black, to move, still has its 32.
+    let before = nearly_done(1);
+    let won = play(&before, "e4");
+    assert_eq!((scoring.counts)(&won), [0, 32]);
+    assert_eq!(won.final_score(&game), None, "a win by default");
+    assert_eq!(won.final_score(&margin), Some(-3200));
+    // An empty rack, 31 against 32 in hand: Black, to move, is 1 behind.
+    let fen = format!("{} d4,e5 -/-/-/-/-/-/-/- 31,32 b", board(&[("d4", "w")]));
+    let ended = pos(&fen);
+    assert_eq!((scoring.counts)(&ended), [31, 32]);
+    assert_eq!(ended.final_score(&margin), Some(-100));
+    assert_eq!(ended.final_score(&game), None);
 }
 
 #[test]

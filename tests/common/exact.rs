@@ -33,3 +33,31 @@ pub fn exact_value<G: Game>(position: &G, memo: &mut HashMap<String, i8>) -> i8 
     memo.insert(key, best);
     best
 }
+
+/// For a game whose rules score pairs by count (Wyx's tokens left): the
+/// margin the side to move secures with best play for the margin — the
+/// opponent's count less its own when the game ends. `memo` as above.
+pub fn exact_margin<G: Game>(position: &G, memo: &mut HashMap<String, i32>) -> i32 {
+    let counts = G::PAIR_SCORING.expect("a game scored by count").counts;
+    if position.result() != GameResult::Ongoing {
+        let [first, second] = counts(position).map(|c| c as i32);
+        return match position.side_to_move().index() {
+            0 => second - first,
+            _ => first - second,
+        };
+    }
+    let key = position.to_fen();
+    if let Some(&value) = memo.get(&key) {
+        return value;
+    }
+    let mut moves = Vec::new();
+    position.generate_moves(&mut moves);
+    let mut best = i32::MIN;
+    for mv in moves {
+        let mut child = position.clone();
+        child.make_move(mv);
+        best = best.max(-exact_margin(&child, memo));
+    }
+    memo.insert(key, best);
+    best
+}

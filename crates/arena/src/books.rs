@@ -6,13 +6,14 @@ use std::fs::File;
 use std::io::{IsTerminal, Write};
 
 use super::config::MatchConfig;
+use super::pair_count::{counts_text, PairLabels};
+use super::pair_pgn::{PairPgn, ReadyGame};
 use super::pgn;
 use super::referee::GameRecord;
-use super::report::{summary, Tally};
+use super::report::{summary, CompletePair, Counted, ReportSetup, Tally};
 use super::results::{EndEntry, EndStatus, Failures, GameEntry, PairEntry, Record, ResultsWriter};
 use super::shard::Shard;
 use super::stats::SprtDecision;
-use ludus_rules::{GameResult, Player};
 
 /// Prints a line of match output. A closed standard output (say, piped into
 /// `head`) does not stop the match: the PGN is its record.
@@ -25,6 +26,10 @@ pub fn say(line: &str) {
 /// SPRT.
 pub struct Books<'a> {
     config: &'a MatchConfig,
+    /// The game's pair scoring, if it has one.
+    pair_labels: Option<PairLabels>,
+    /// Pairs half written to the PGN, when pairs carry their totals.
+    pair_pgn: Option<PairPgn>,
     /// The counted games.
     pub tally: Tally,
     /// Every finished game of this run and the runs it resumes.
@@ -45,10 +50,17 @@ pub struct Books<'a> {
 }
 
 impl<'a> Books<'a> {
-    /// Empty books for `config`, writing to `results` if given.
-    pub fn new(config: &'a MatchConfig, results: Option<ResultsWriter>) -> Self {
+    /// Empty books for `config`, whose game scores pairs as `pair_labels`
+    /// say (if it does), writing to `results` if given.
+    pub fn new(
+        config: &'a MatchConfig,
+        pair_labels: Option<PairLabels>,
+        results: Option<ResultsWriter>,
+    ) -> Self {
         Books {
             config,
+            pair_labels,
+            pair_pgn: (pair_labels.is_some() && config.repeat).then(PairPgn::default),
             tally: Tally::default(),
             games: Vec::new(),
             planned: config.shard.games(config.games, config.repeat).len(),
@@ -68,14 +80,8 @@ impl<'a> Books<'a> {
 
     /// Counts a game an earlier run finished (`--resume`), silently.
     pub fn recount(&mut self, entry: &GameEntry) {
-        let engine1_first = entry.white == self.config.engines[0].name;
         if entry.counted {
-            let result = match entry.result.as_str() {
-                "1-0" => GameResult::Win(Player::First),
-                "0-1" => GameResult::Win(Player::Second),
-                _ => GameResult::Draw,
-            };
-            self.count(entry.game - 1, engine1_first, result);
+            self.count(entry.counted(&self.config.engines[0].name));
         } else {
             self.uncounted += 1;
         }
@@ -105,22 +111,29 @@ impl<'a> Books<'a> {
             termination: record.termination,
             plies: record.moves.len(),
             counted: !self.decided,
+            counts: record.counts,
         };
         self.write(&Record::Game(entry.clone()))?;
-        self.games.push(entry);
+        self.games.push(entry.clone());
+        let counted = !self.decided;
+        let pair = match counted {
+            true => self.count(entry.counted(&a.name)),
+            false => None,
+        };
         if let Some(file) = pgn_file {
-            let header = pgn::PgnHeader {
-                event: &self.config.event,
-                round: index + 1,
-                white: &white.name,
-                black: &black.name,
-                game: &self.config.game,
-                time_controls: [white.limit.pgn(), black.limit.pgn()],
-                date: &self.date,
+            let game = ReadyGame {
+                index,
+                engine1_first,
+                record: record.clone(),
+                pair_totals: None,
             };
-            file.write_all(pgn::format_game(&header, record).as_bytes())
-                .and_then(|()| file.flush())
-                .map_err(|e| format!("cannot write the PGN file: {e}"))?;
+            let ready = match &mut self.pair_pgn {
+                Some(pairs) => pairs.finished(game),
+                None => vec![game],
+            };
+            for game in &ready {
+                self.write_pgn(file, game)?;
+            }
         }
         self.clear_progress();
         say(&format!(
@@ -131,12 +144,17 @@ impl<'a> Books<'a> {
             record.result_text(),
             record.reason
         ));
-        if self.decided {
+        if !counted {
             self.uncounted += 1;
             return Ok(());
         }
-        if let Some(pair) = self.count(index, engine1_first, record.result) {
-            self.write(&Record::Pair(pair))?;
+        if let Some(pair) = pair {
+            self.write(&Record::Pair(PairEntry {
+                pair: pair.pair + 1,
+                games: [2 * pair.pair + 1, 2 * pair.pair + 2],
+                points: pair.halves.map(|h| f64::from(h) / 2.0),
+                counts: pair.counts,
+            }))?;
         }
         let done = self.tally.total.games();
         let interval = self.config.rating_interval;
@@ -151,19 +169,67 @@ impl<'a> Books<'a> {
         Ok(())
     }
 
+    /// Appends a game to the PGN file, with the tags of its counts and
+    /// its pair's totals, if any.
+    fn write_pgn(&self, file: &mut File, game: &ReadyGame) -> Result<(), String> {
+        let [a, b] = &self.config.engines;
+        let (white, black) = if game.engine1_first { (a, b) } else { (b, a) };
+        let header = pgn::PgnHeader {
+            event: &self.config.event,
+            round: game.index + 1,
+            white: &white.name,
+            black: &black.name,
+            game: &self.config.game,
+            time_controls: [white.limit.pgn(), black.limit.pgn()],
+            date: &self.date,
+            extra: self.count_tags(&game.record, game.pair_totals),
+        };
+        file.write_all(pgn::format_game(&header, &game.record).as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|e| format!("cannot write the PGN file: {e}"))
+    }
+
+    /// Writes the second games of pairs whose first game was never played
+    /// (the match stopped), which waited for it.
+    pub fn flush_pgn(&mut self, file: Option<&mut File>) -> Result<(), String> {
+        let (Some(file), Some(pairs)) = (file, &mut self.pair_pgn) else {
+            return Ok(());
+        };
+        for game in pairs.take_waiting() {
+            self.write_pgn(file, &game)?;
+        }
+        Ok(())
+    }
+
+    /// The PGN tags of a game's counts (White's first) and of its pair's
+    /// totals (White's engine first), if any.
+    fn count_tags(
+        &self,
+        record: &GameRecord,
+        pair_totals: Option<[u32; 2]>,
+    ) -> Vec<(String, String)> {
+        let Some(labels) = self.pair_labels else {
+            return Vec::new();
+        };
+        let mut tags = Vec::new();
+        if let Some(counts) = record.counts {
+            tags.push((labels.tag.to_string(), counts_text(counts)));
+        }
+        if let Some(totals) = pair_totals {
+            tags.push((labels.pair_tag(), counts_text(totals)));
+        }
+        tags
+    }
+
     /// Counts a game, and asks the SPRT; returns the pair it completes.
-    fn count(&mut self, index: u32, engine1_first: bool, result: GameResult) -> Option<PairEntry> {
+    fn count(&mut self, game: Counted) -> Option<CompletePair> {
         let paired = self.config.repeat;
-        let pair = self.tally.add_game(index, engine1_first, result, paired);
+        let pair = self.tally.add_game(game, paired);
         if let Some(sprt) = self.config.sprt.as_ref().filter(|_| self.sprt_stops) {
             let llr = self.tally.llr(sprt, paired);
             self.decided = sprt.decide(llr) != SprtDecision::Continue;
         }
-        pair.map(|pair| PairEntry {
-            pair: pair.pair + 1,
-            games: [2 * pair.pair + 1, 2 * pair.pair + 2],
-            points: pair.halves.map(|h| f64::from(h) / 2.0),
-        })
+        pair
     }
 
     fn write(&mut self, record: &Record) -> Result<(), String> {
@@ -196,13 +262,13 @@ impl<'a> Books<'a> {
 
     /// The score report; `decided` adds the SPRT's verdict if there is one.
     pub fn print_summary(&self, decided: bool) {
-        for line in summary(
-            &self.tally,
-            self.names(),
-            self.config.sprt.as_ref(),
-            self.config.repeat,
-            decided && self.decided,
-        ) {
+        let setup = ReportSetup {
+            names: self.names(),
+            sprt: self.config.sprt.as_ref(),
+            paired: self.config.repeat,
+            pair_labels: self.pair_labels,
+        };
+        for line in summary(&self.tally, &setup, decided && self.decided) {
             say(&line);
         }
     }

@@ -180,6 +180,17 @@ pub fn offers_variant(declarations: &[String], game: &str) -> bool {
     true
 }
 
+/// Whether the handshake declares the option `name` (`option name <name>
+/// type …`; names compared without regard to case, as `setoption` does).
+pub fn announces_option(declarations: &[String], name: &str) -> bool {
+    declarations.iter().any(|line| {
+        line.trim()
+            .strip_prefix("option name ")
+            .and_then(|rest| rest.split_once(" type "))
+            .is_some_and(|(declared, _)| declared.trim().eq_ignore_ascii_case(name))
+    })
+}
+
 /// What an `info` line says about the search, if it has a score.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchReport {
@@ -265,5 +276,19 @@ mod tests {
         assert!(offers_variant(&lines, "wyke"));
         assert!(!offers_variant(&lines, "wyx"));
         assert!(offers_variant(&["id name y".to_string()], "wyx"));
+    }
+
+    #[test]
+    fn option_declarations() {
+        let lines = vec![
+            "id name x".to_string(),
+            "option name Move Overhead type spin default 10 min 0 max 5000".to_string(),
+            "option name Scoring type combo default game var game var margin".to_string(),
+        ];
+        assert!(announces_option(&lines, "scoring"));
+        assert!(announces_option(&lines, "Move Overhead"));
+        assert!(!announces_option(&lines, "Move"));
+        assert!(!announces_option(&lines, "game"));
+        assert!(!announces_option(&lines[..1], "Scoring"));
     }
 }

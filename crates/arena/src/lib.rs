@@ -7,6 +7,9 @@
 //! - [`engine`]: the engine client (subprocess, handshake, timed reads);
 //! - [`referee`]: one game, checked move by move with ludus's rules;
 //! - [`stats`], [`report`]: Elo, LOS, SPRT, and the cutechess-style report;
+//! - [`pair_count`], [`pair_pgn`]: pairs scored as the game's rules score
+//!   them (by a count such as tokens left in hand), for games that do, and
+//!   their PGN tags;
 //! - [`pgn`], [`pgn_read`]: PGN output and input;
 //! - [`openings`]: opening files;
 //! - [`analyse`]: `ludus analyse`, games and positions judged by an engine;
@@ -17,7 +20,8 @@
 //!
 //! Scheduling: game `i` (from 0) is played by engine 1 moving first when `i`
 //! is even; with `--repeat` games `2k` and `2k+1` share opening `k` and form
-//! a pair for the pentanomial statistics. `--concurrency K` threads each own
+//! a pair for the pentanomial statistics (and, in a game whose rules score
+//! pairs, for that score: see [`pair_count`]). `--concurrency K` threads each own
 //! a pair of engine processes and take the next game of the slice when free.
 
 pub mod analyse;
@@ -27,6 +31,8 @@ pub mod config;
 pub mod engine;
 pub mod merge;
 pub mod openings;
+pub mod pair_count;
+pub mod pair_pgn;
 pub mod pgn;
 pub mod pgn_read;
 pub mod referee;

@@ -5,10 +5,10 @@
 
 use std::path::PathBuf;
 
-use super::report::{summary, Tally};
+use super::pair_count::PairLabels;
+use super::report::{summary, ReportSetup, Tally};
 use super::results::{Failures, ResultsFile};
 use super::stats::SprtDecision;
-use ludus_rules::{GameResult, Player};
 
 /// What a merge found.
 #[derive(Clone, Debug)]
@@ -36,25 +36,19 @@ pub fn merge_results(paths: &[PathBuf]) -> Result<Merged, String> {
     games.sort_by_key(|g| g.game);
     let mut tally = Tally::default();
     for game in games.iter().filter(|g| g.counted) {
-        let result = match game.result.as_str() {
-            "1-0" => GameResult::Win(Player::First),
-            "0-1" => GameResult::Win(Player::Second),
-            _ => GameResult::Draw,
-        };
-        let engine1_first = game.white == settings.engines[0].name;
-        tally.add_game(game.game - 1, engine1_first, result, settings.repeat);
+        tally.add_game(game.counted(&settings.engines[0].name), settings.repeat);
     }
     let sprt = settings.sprt()?;
     let decision = sprt.map_or(SprtDecision::Continue, |sprt| {
         sprt.decide(tally.llr(&sprt, settings.repeat))
     });
-    let mut lines = summary(
-        &tally,
-        settings.names(),
-        sprt.as_ref(),
-        settings.repeat,
-        true,
-    );
+    let setup = ReportSetup {
+        names: settings.names(),
+        sprt: sprt.as_ref(),
+        paired: settings.repeat,
+        pair_labels: PairLabels::of_game(&settings.game),
+    };
+    let mut lines = summary(&tally, &setup, true);
     lines.extend(failure_line(settings.names(), &games));
     lines.extend(shard_lines(&files));
     Ok(Merged { lines, decision })

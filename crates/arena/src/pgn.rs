@@ -20,6 +20,9 @@ pub struct PgnHeader<'a> {
     pub time_controls: [String; 2],
     /// `Date`, as `YYYY.MM.DD`.
     pub date: &'a str,
+    /// Further tags, after the standard ones (a game's counts, its pair's
+    /// totals).
+    pub extra: Vec<(String, String)>,
 }
 
 fn escape(text: &str) -> String {
@@ -77,7 +80,16 @@ pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
         tags.push(("WhiteTimeControl", white_tc.clone()));
         tags.push(("BlackTimeControl", black_tc.clone()));
     }
-    let mut text = format_tags(tags.iter().map(|(name, value)| (*name, value.as_str())));
+    let extra = header
+        .extra
+        .iter()
+        .map(|(name, value)| (name.as_str(), value));
+    let mut text = format_tags(
+        tags.iter()
+            .map(|(name, value)| (*name, value))
+            .chain(extra)
+            .map(|(name, value)| (name, value.as_str())),
+    );
 
     let mut words: Vec<String> = Vec::new();
     let mut number = 1;
@@ -253,6 +265,7 @@ mod tests {
             result: GameResult::Win(Player::Second),
             reason: "a loses on time".to_string(),
             termination: Termination::TimeForfeit,
+            counts: None,
         };
         let header = PgnHeader {
             event: "test \"x\"",
@@ -262,6 +275,7 @@ mod tests {
             game: "alak",
             time_controls: ["10+0.1".to_string(), "10+0.1".to_string()],
             date: "2026.11.22",
+            extra: vec![("TokensLeft".to_string(), "3,7".to_string())],
         };
         let text = format_game(&header, &record);
         assert!(
@@ -276,7 +290,7 @@ mod tests {
             "[FEN \"xxxx___oooo o\"]",
             "[PlyCount \"3\"]",
             "[Termination \"time forfeit\"]",
-            "[TimeControl \"10+0.1\"]",
+            "[TimeControl \"10+0.1\"]\n[TokensLeft \"3,7\"]\n",
         ] {
             assert!(text.contains(tag), "{tag} in {text}");
         }

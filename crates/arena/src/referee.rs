@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::config::{EngineSpec, Limit, MatchConfig, Proto};
-use super::engine::{offers_variant, parse_info, EngineProcess, Failure, SearchReport};
+use super::engine::{
+    announces_option, offers_variant, parse_info, EngineProcess, Failure, SearchReport,
+};
 use ludus_rules::{Game, GameLog, GameResult, Player};
 
 /// How a game ended, as PGN's `Termination` tag names it.
@@ -69,6 +71,10 @@ pub struct GameRecord {
     pub reason: String,
     /// The kind of ending.
     pub termination: Termination,
+    /// Each player's count (first player's first) for a game whose rules
+    /// score pairs by count ([`Game::PAIR_SCORING`]) and that the rules
+    /// finished; `None` otherwise.
+    pub counts: Option<[u32; 2]>,
 }
 
 impl GameRecord {
@@ -169,6 +175,13 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
         for (option, value) in &seat.spec.options {
             setup.push(format!("setoption name {option} value {value}"));
         }
+        let pair_option = G::PAIR_SCORING.and_then(|scoring| scoring.option);
+        setup.extend(play_for_pairs(
+            pair_option,
+            config.repeat,
+            &seat.spec.options,
+            &declarations,
+        ));
         for line in setup {
             process.send(&line).map_err(|f| lost(f, ""))?;
         }
@@ -184,6 +197,24 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
         *seat.process = None;
         lost(f, "readyok").into()
     })
+}
+
+/// The `setoption` that makes an engine play for the game's pair score
+/// (`option`, from [`Game::PAIR_SCORING`]): sent when the match plays pairs
+/// (`paired`), the engine announces the option in its handshake
+/// (`declarations`) and the user has not set it (`user_options`).
+fn play_for_pairs(
+    option: Option<(&str, &str)>,
+    paired: bool,
+    user_options: &[(String, String)],
+    declarations: &[String],
+) -> Option<String> {
+    let (name, value) = option.filter(|_| paired)?;
+    let set_by_user = user_options
+        .iter()
+        .any(|(set, _)| set.eq_ignore_ascii_case(name));
+    (!set_by_user && announces_option(declarations, name))
+        .then(|| format!("setoption name {name} value {value}"))
 }
 
 fn missing_process() -> Stop {
@@ -390,7 +421,12 @@ impl<G: Game> Table<G> {
 
     /// The record of the game, ended by `verdict`.
     fn finish(self, verdict: Verdict) -> GameRecord {
+        let counts = match (verdict.termination, G::PAIR_SCORING) {
+            (Termination::Normal, Some(scoring)) => Some((scoring.counts)(self.log.position())),
+            _ => None,
+        };
         GameRecord {
+            counts,
             start_fen: self.start_fen,
             standard_start: self.standard_start,
             moves: self.moves,
@@ -510,6 +546,22 @@ fn go_command(proto: Proto, limits: &[Limit; 2], clocks: &[Clock; 2], mover: Pla
 mod tests {
     use super::*;
     use crate::config::TimeControl;
+
+    #[test]
+    fn engines_that_announce_the_pair_option_play_for_pairs() {
+        let option = Some(("Scoring", "margin"));
+        let announced =
+            vec!["option name Scoring type combo default game var game var margin".to_string()];
+        let set = "setoption name Scoring value margin".to_string();
+        assert_eq!(play_for_pairs(option, true, &[], &announced), Some(set));
+        // Not without pairs, not for an engine without the option, not over
+        // the user's own value, not in a game without one.
+        assert_eq!(play_for_pairs(option, false, &[], &announced), None);
+        assert_eq!(play_for_pairs(option, true, &[], &[]), None);
+        let user = vec![("scoring".to_string(), "game".to_string())];
+        assert_eq!(play_for_pairs(option, true, &user, &announced), None);
+        assert_eq!(play_for_pairs(None, true, &[], &announced), None);
+    }
 
     #[test]
     fn go_commands_carry_both_clocks() {

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::pair_count::{CountedPairs, PairLabels};
 use super::stats::{normalized_elo, Pentanomial, Sprt, SprtDecision, Trinomial};
 use ludus_rules::{GameResult, Player};
 
@@ -17,9 +18,19 @@ pub struct Tally {
     pub as_second: Trinomial,
     /// Complete pairs (with `--repeat`).
     pub pairs: Pentanomial,
+    /// Complete pairs as the game's rules score them, for games that do.
+    pub counted: CountedPairs,
     /// Pairs with one game counted: the pair's number (from 0) to that
-    /// game's number and the first engine's score in it, in halves.
-    half_pairs: HashMap<u32, (u32, u32)>,
+    /// game.
+    half_pairs: HashMap<u32, HalfPair>,
+}
+
+/// The counted game of a pair still waiting for its other game.
+#[derive(Clone, Copy, Debug)]
+struct HalfPair {
+    index: u32,
+    halves: u32,
+    counts: Option<[u32; 2]>,
 }
 
 /// A pair whose second game has just been counted.
@@ -29,35 +40,57 @@ pub struct CompletePair {
     pub pair: u32,
     /// The first engine's score in each game, in halves (0, 1 or 2).
     pub halves: [u32; 2],
+    /// Each engine's count over both games (first engine's first), when
+    /// the game scores pairs by count and both games have counts.
+    pub counts: Option<[u32; 2]>,
+}
+
+/// A finished game as the tally counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// The game's number in the match, from 0.
+    pub index: u32,
+    /// Whether the first engine moved first.
+    pub engine1_first: bool,
+    /// The result.
+    pub result: GameResult,
+    /// Each engine's count in it (first engine's first), for games that
+    /// score pairs by count and a game the rules finished.
+    pub counts: Option<[u32; 2]>,
 }
 
 impl Tally {
-    /// Counts game `index` (from 0) of a match; with `paired` (`--repeat`)
-    /// games `2k` and `2k+1` form a pair, in whatever order they finish,
-    /// and the pair this game completes is returned.
-    pub fn add_game(
-        &mut self,
-        index: u32,
-        first_engine_moved_first: bool,
-        result: GameResult,
-        paired: bool,
-    ) -> Option<CompletePair> {
-        let halves = self.add(result, first_engine_moved_first);
+    /// Counts a game of a match; with `paired` (`--repeat`) games `2k` and
+    /// `2k+1` form a pair, in whatever order they finish, and the pair this
+    /// game completes is returned.
+    pub fn add_game(&mut self, game: Counted, paired: bool) -> Option<CompletePair> {
+        let halves = self.add(game.result, game.engine1_first);
         if !paired {
             return None;
         }
-        let pair = index / 2;
-        let Some((other_index, other)) = self.half_pairs.remove(&pair) else {
-            self.half_pairs.insert(pair, (index, halves));
+        let this = HalfPair {
+            index: game.index,
+            halves,
+            counts: game.counts,
+        };
+        let pair = game.index / 2;
+        let Some(other) = self.half_pairs.remove(&pair) else {
+            self.half_pairs.insert(pair, this);
             return None;
         };
-        self.pairs.add(other, halves);
-        let halves = if other_index < index {
-            [other, halves]
+        self.pairs.add(other.halves, halves);
+        let [first, second] = if other.index < this.index {
+            [other, this]
         } else {
-            [halves, other]
+            [this, other]
         };
-        Some(CompletePair { pair, halves })
+        let halves = [first.halves, second.halves];
+        let counts = self.counted.add([first.counts, second.counts], halves);
+        Some(CompletePair {
+            pair,
+            halves,
+            counts,
+        })
     }
 
     /// Counts a game; returns the first engine's score in halves (0, 1, 2).
@@ -227,17 +260,27 @@ fn trim_zeros(text: String) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The score report: `Score of A vs B: ...`, per side, Elo, SPRT, and with
-/// pairs the pentanomial counts and normalized-Elo SPRT. `decided` adds the
-/// verdict to the deciding SPRT line.
-pub fn summary(
-    tally: &Tally,
-    names: [&str; 2],
-    sprt: Option<&Sprt>,
-    paired: bool,
-    decided: bool,
-) -> Vec<String> {
-    let [a, b] = names;
+/// What the score report is about: the engines, the SPRT, whether games
+/// are paired, and the game's pair scoring.
+#[derive(Clone, Copy, Debug)]
+pub struct ReportSetup<'a> {
+    /// The engines' names, the first being the one the figures speak for.
+    pub names: [&'a str; 2],
+    /// The SPRT, if any.
+    pub sprt: Option<&'a Sprt>,
+    /// Whether games are played in pairs (`--repeat`).
+    pub paired: bool,
+    /// The game's pair scoring, if it has one.
+    pub pair_labels: Option<PairLabels>,
+}
+
+/// The score report: `Score of A vs B: ...`, per side, the pairs as the
+/// game's rules score them (if they do), Elo, SPRT, and with pairs the
+/// pentanomial counts and normalized-Elo SPRT. `decided` adds the verdict to
+/// the deciding SPRT line.
+pub fn summary(tally: &Tally, setup: &ReportSetup, decided: bool) -> Vec<String> {
+    let [a, b] = setup.names;
+    let (sprt, paired) = (setup.sprt, setup.paired);
     let t = &tally.total;
     let mut lines = vec![
         format!("Score of {a} vs {b}: {}", score_line(t)),
@@ -249,14 +292,17 @@ pub fn summary(
             "...      {a} playing second: {}",
             score_line(&tally.as_second)
         ),
-        format!(
-            "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %",
-            qt_fixed(t.elo(), 1),
-            qt_fixed(t.margin(), 1),
-            qt_fixed(t.los() * 100.0, 1),
-            qt_fixed(t.draw_ratio() * 100.0, 1)
-        ),
     ];
+    if let Some(labels) = setup.pair_labels.filter(|_| paired) {
+        lines.push(tally.counted.line(&labels));
+    }
+    lines.push(format!(
+        "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %",
+        qt_fixed(t.elo(), 1),
+        qt_fixed(t.margin(), 1),
+        qt_fixed(t.los() * 100.0, 1),
+        qt_fixed(t.draw_ratio() * 100.0, 1)
+    ));
     // As cutechess (v1.3.0 on) prints it from the first game: the half game
     // of its prior makes the llr defined without a win, a loss and a draw.
     if let Some(sprt) = sprt {
@@ -291,6 +337,15 @@ pub fn summary(
 mod tests {
     use super::*;
 
+    fn setup(sprt: Option<&Sprt>, paired: bool) -> ReportSetup<'_> {
+        ReportSetup {
+            names: ["a", "b"],
+            sprt,
+            paired,
+            pair_labels: None,
+        }
+    }
+
     #[test]
     fn tally_and_summary() {
         let mut tally = Tally::default();
@@ -309,7 +364,7 @@ mod tests {
             }
         );
         let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
-        let lines = summary(&tally, ["a", "b"], Some(&sprt), true, false);
+        let lines = summary(&tally, &setup(Some(&sprt), true), false);
         assert_eq!(lines[0], "Score of a vs b: 2 - 1 - 1  [0.625] 4");
         assert_eq!(lines[1], "...      a playing first: 1 - 0 - 1  [0.750] 2");
         assert_eq!(lines[2], "...      a playing second: 1 - 1 - 0  [0.500] 2");
@@ -336,11 +391,53 @@ mod tests {
     }
 
     #[test]
+    fn pairs_scored_by_count_follow_the_per_game_score() {
+        let mut tally = Tally::default();
+        let game = |index, result, counts| Counted {
+            index,
+            engine1_first: index % 2 == 0,
+            result,
+            counts: Some(counts),
+        };
+        // The second game finishes first; the first engine wins game 0 by
+        // 1 token (2 against 3) and loses game 1 by 5 (7 against 2).
+        let lost = game(1, GameResult::Win(Player::First), [7, 2]);
+        assert_eq!(tally.add_game(lost, true), None);
+        let won = game(0, GameResult::Win(Player::First), [2, 3]);
+        let pair = tally.add_game(won, true).expect("the pair is complete");
+        assert_eq!(
+            (pair.pair, pair.halves, pair.counts),
+            (0, [2, 0], Some([9, 5]))
+        );
+        let labels = PairLabels {
+            name: "Double Game",
+            counted: "tokens left",
+            tag: "TokensLeft",
+        };
+        let paired = ReportSetup {
+            pair_labels: Some(labels),
+            ..setup(None, true)
+        };
+        let lines = summary(&tally, &paired, false);
+        assert_eq!(lines[0], "Score of a vs b: 1 - 1 - 0  [0.500] 2");
+        assert_eq!(
+            lines[3],
+            "Double Game: 0 - 1 - 0 (pairs), tokens left 9 vs 5"
+        );
+        assert!(lines[4].starts_with("Elo difference: "));
+        let single = ReportSetup {
+            paired: false,
+            ..paired
+        };
+        assert!(summary(&tally, &single, false)[3].starts_with("Elo difference: "));
+    }
+
+    #[test]
     fn the_trinomial_line_is_printed_from_the_first_game() {
         let mut tally = Tally::default();
         tally.add(GameResult::Win(Player::First), true);
         let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
-        let lines = summary(&tally, ["a", "b"], Some(&sprt), false, false);
+        let lines = summary(&tally, &setup(Some(&sprt), false), false);
         // W 1.5, L 0.5, D 0.5 (the prior's half games): llr 0.018616,
         // 0.632 % of ubound 2.944.
         assert_eq!(
@@ -349,7 +446,7 @@ mod tests {
         );
         tally.add(GameResult::Draw, false);
         tally.add(GameResult::Draw, true);
-        let lines = summary(&tally, ["a", "b"], Some(&sprt), false, false);
+        let lines = summary(&tally, &setup(Some(&sprt), false), false);
         // W 1, L 0, D 2: s = 2/3, elo = 120.41; v = 1/18, δ =
         // 1.957162·√(v/3) = 0.26634, margin (elo(0.93300) - elo(0.40033))/2
         // = 263.86; LOS = ½(1 + erf(1/√2)) = 84.13 %.
@@ -366,7 +463,7 @@ mod tests {
         for _ in 0..4 {
             tally.add(GameResult::Draw, true);
         }
-        let lines = summary(&tally, ["a", "b"], None, false, false);
+        let lines = summary(&tally, &setup(None, false), false);
         assert_eq!(
             lines[3],
             "Elo difference: 0.0 +/- 0.0, LOS: nan %, DrawRatio: 100.0 %"

@@ -20,8 +20,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use ludus_rules::{GameResult, Player};
+
 use super::config::{EngineSpec, MatchConfig, Order, Resign};
 use super::referee::Termination;
+use super::report::Counted;
 use super::shard::Shard;
 use super::stats::Sprt;
 
@@ -122,6 +125,32 @@ pub struct GameEntry {
     /// Whether it counts: a game that ends after the SPRT has decided is in
     /// the PGN but not in the score.
     pub counted: bool,
+    /// White's and Black's counts, for a game whose rules score pairs by
+    /// count (tokens left in hand) and that the rules finished; absent
+    /// otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counts: Option<[u32; 2]>,
+}
+
+impl GameEntry {
+    /// The game as the tally counts it, for a match whose first engine is
+    /// called `engine1`.
+    pub fn counted(&self, engine1: &str) -> Counted {
+        let engine1_first = self.white == engine1;
+        Counted {
+            index: self.game - 1,
+            engine1_first,
+            result: match self.result.as_str() {
+                "1-0" => GameResult::Win(Player::First),
+                "0-1" => GameResult::Win(Player::Second),
+                _ => GameResult::Draw,
+            },
+            counts: self.counts.map(|[w, b]| match engine1_first {
+                true => [w, b],
+                false => [b, w],
+            }),
+        }
+    }
 }
 
 /// A complete pair (`--repeat`): its games and the first engine's points.
@@ -133,6 +162,10 @@ pub struct PairEntry {
     pub games: [u32; 2],
     /// The first engine's points in each (0, 0.5 or 1).
     pub points: [f64; 2],
+    /// Each engine's count over both games (first engine's first), for a
+    /// game whose rules score pairs by count, when both games have counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counts: Option<[u32; 2]>,
 }
 
 /// The end of a shard: why, and its totals.
@@ -496,6 +529,7 @@ mod tests {
             termination,
             plies: 10,
             counted: true,
+            counts: None,
         }
     }
 
@@ -538,6 +572,30 @@ mod tests {
             serde_json::from_str::<Record>(&line).unwrap(),
             Record::Settings(Box::new(written))
         );
+    }
+
+    #[test]
+    fn game_counts_are_written_only_where_there_are_some() {
+        let plain = game(3, "1-0", Termination::Normal);
+        let line = serde_json::to_string(&Record::Game(plain.clone())).unwrap();
+        assert!(!line.contains("counts"), "{line}");
+        assert_eq!(
+            serde_json::from_str::<Record>(&line).unwrap(),
+            Record::Game(plain)
+        );
+        // Game 4: b is White with 3 tokens left, a is Black with 8.
+        let counted = GameEntry {
+            counts: Some([3, 8]),
+            ..game(4, "1-0", Termination::Normal)
+        };
+        let line = serde_json::to_string(&Record::Game(counted.clone())).unwrap();
+        assert!(line.contains(r#""counts":[3,8]"#), "{line}");
+        let tallied = counted.counted("a");
+        assert_eq!(
+            (tallied.index, tallied.engine1_first, tallied.counts),
+            (3, false, Some([8, 3]))
+        );
+        assert_eq!(tallied.result, GameResult::Win(Player::First));
     }
 
     #[test]

@@ -11,6 +11,7 @@ use super::books::{say, Books};
 use super::config::{MatchConfig, Order};
 use super::engine::EngineProcess;
 use super::openings::load_openings;
+use super::pair_count::PairLabels;
 use super::referee::{play_game, GameRecord, Seat};
 use super::results::{fnv1a64, GameEntry, ResultsFile, ResultsWriter, Settings};
 use super::shard::Shard;
@@ -59,7 +60,7 @@ impl GameVisitor for Runner<'_> {
             ),
             None => None,
         };
-        let mut books = Books::new(config, results);
+        let mut books = Books::new(config, PairLabels::of::<G>(), results);
         for entry in &earlier {
             books.recount(entry);
         }
@@ -84,6 +85,7 @@ impl GameVisitor for Runner<'_> {
         }
         let started = Instant::now();
         let outcome = play(config, &openings, &plan, &mut books, pgn.as_mut());
+        let outcome = outcome.and(books.flush_pgn(pgn.as_mut()));
         books.clear_progress();
         if let Err(error) = outcome {
             // What was played still counts: the score first, then why the

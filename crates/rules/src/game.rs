@@ -133,4 +133,31 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// A drawing of the position for a person (several lines).
     fn render(&self) -> String;
+
+    /// How the rules score two games played from one start with the sides
+    /// swapped, if they say (Wyx's "Double Wyx"); `None` for games scored
+    /// game by game only.
+    const PAIR_SCORING: Option<PairScoring<Self>> = None;
+}
+
+/// A rules-level score of a pair of games (one start, the sides swapped),
+/// as Wyx's "Double Wyx" adds up the tokens each player is left with: each
+/// player keeps a count in a finished game, the pair adds each player's
+/// counts up over its two games, and the smaller total wins the pair (equal
+/// totals draw it).
+pub struct PairScoring<G> {
+    /// The pair's name in reports, e.g. `Double Wyx`.
+    pub name: &'static str,
+    /// What is counted, as reports say it, e.g. `tokens left`.
+    pub counted: &'static str,
+    /// The PGN tag of a game's counts (first player's first), e.g.
+    /// `TokensLeft`; `Pair` before it names the pair's totals.
+    pub tag: &'static str,
+    /// The engine option and value that make an engine play for the count
+    /// rather than for the single game (`WyxScoring`, `margin`); a match
+    /// runner scoring pairs sets it on engines that announce the option.
+    pub option: Option<(&'static str, &'static str)>,
+    /// Each player's count (first player's first) in a position the rules
+    /// have finished.
+    pub counts: fn(&G) -> [u32; 2],
 }

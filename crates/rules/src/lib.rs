@@ -19,6 +19,6 @@ pub mod random;
 pub mod searchable;
 pub mod text;
 
-pub use game::{Game, GameMove, GameResult, Player};
+pub use game::{Game, GameMove, GameResult, PairScoring, Player};
 pub use game_log::{GameLog, Status};
 pub use searchable::{GameOption, KnownValue, OptionKind, OptionValue, Searchable, SolveTarget};

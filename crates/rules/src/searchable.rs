@@ -85,6 +85,17 @@ pub trait Searchable: Game {
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self, settings: &Self::Settings) -> i32;
 
+    /// The score of a position the rules have finished, when the game's
+    /// settings score it by more than who won (Wyx with `WyxScoring`
+    /// `margin`: 100 per token of difference in hand), from the side to
+    /// move's point of view and on the evaluation's scale, inside ±20 000.
+    /// `None` (the default) scores a win or a loss as a forced result and a
+    /// draw as 0.
+    fn final_score(&self, settings: &Self::Settings) -> Option<i32> {
+        let _ = settings;
+        None
+    }
+
     /// The exact value of this ongoing position if the game knows it (a
     /// solved endgame table); the search then scores it like a tablebase hit.
     /// Wins and losses must be at most 900 plies away. It never waits for a

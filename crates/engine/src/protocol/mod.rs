@@ -275,7 +275,14 @@ impl Engine {
                     self.resize_table(options.hash_mib)?;
                 }
             }
-            OptionChange::Game => self.session.configure(&options.game_values),
+            OptionChange::Game => {
+                self.session.configure(&options.game_values);
+                // A game option may change what positions score (Wyx's
+                // scoring): scores stored under the old value must go.
+                if options.game_values != self.options.game_values {
+                    self.request_clear();
+                }
+            }
             OptionChange::Variant => {
                 if options.variant != self.session.game_name() {
                     self.session = new_session(&options.variant, &options.game_values)

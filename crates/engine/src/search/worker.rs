@@ -55,9 +55,16 @@ pub(super) fn known_score(value: KnownValue, ply: usize) -> i32 {
 }
 
 /// The score of `position` at `ply` if the rules or a solved table settle
-/// it, whatever the history.
+/// it, whatever the history. A finished game scores as the game's settings
+/// say ([`Searchable::final_score`]), else as a forced result.
 fn settled_score<G: Searchable>(position: &G, settings: &G::Settings, ply: usize) -> Option<i32> {
-    match position.result() {
+    let result = position.result();
+    if result != GameResult::Ongoing {
+        if let Some(score) = position.final_score(settings) {
+            return Some(score);
+        }
+    }
+    match result {
         GameResult::Ongoing => position
             .known_value(settings)
             .map(|value| known_score(value, ply)),

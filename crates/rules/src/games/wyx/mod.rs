@@ -9,11 +9,15 @@
 //! the rack is [`rack::Rack`], and a move is the id of the domino taken.
 
 mod eval;
+mod margin;
 mod notation;
 pub mod rack;
 
 use crate::random::zobrist_keys;
-use crate::{Game, GameMove, GameResult, Player, Searchable};
+use crate::{
+    Game, GameMove, GameOption, GameResult, OptionKind, OptionValue, PairScoring, Player,
+    Searchable,
+};
 use rack::{jump, Rack, COLUMNS};
 
 /// Tokens each side owns.
@@ -390,10 +394,39 @@ impl Game for Wyx {
     fn render(&self) -> String {
         notation::render(self)
     }
+
+    // "Double Wyx": the rack played twice, horsemen swapped; the player left
+    // with fewer tokens to set over both games wins.
+    const PAIR_SCORING: Option<PairScoring<Wyx>> = Some(PairScoring {
+        name: "Double Wyx",
+        counted: "tokens left",
+        tag: "TokensLeft",
+        option: Some((SCORING_OPTION, "margin")),
+        counts: |position| position.hands.map(u32::from),
+    });
+}
+
+/// The option choosing what a finished game is worth to the search.
+const SCORING_OPTION: &str = "WyxScoring";
+
+/// Wyx's settings (its protocol options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WyxSettings {
+    /// `WyxScoring margin`: a finished game scores by the difference of
+    /// tokens in hand (what "Double Wyx" adds up), not as a win or a loss.
+    pub margin: bool,
 }
 
 impl Searchable for Wyx {
-    type Settings = ();
+    type Settings = WyxSettings;
+    const OPTIONS: &'static [GameOption<WyxSettings>] = &[GameOption {
+        name: SCORING_OPTION,
+        kind: OptionKind::Combo {
+            default: "game",
+            choices: &["game", "margin"],
+        },
+        apply: |settings, value| settings.margin = value == OptionValue::Combo("margin"),
+    }];
     const MOVE_INDEX_COUNT: usize = 65;
     // A null move would hand the opponent a free pick from the same bottom
     // row; but in Wyx taking a domino is what uncovers the next one for the
@@ -442,8 +475,14 @@ impl Searchable for Wyx {
             || self.gain(self.side, to) >= i32::from(self.hands[self.side.index()])
     }
 
-    fn evaluate(&self, _: &()) -> i32 {
+    fn evaluate(&self, _: &WyxSettings) -> i32 {
         eval::evaluate(self)
+    }
+
+    /// Under `margin`, the difference of hands at 100 a token (the
+    /// evaluation's scale): a proven ending reports the exact margin.
+    fn final_score(&self, settings: &WyxSettings) -> Option<i32> {
+        settings.margin.then(|| margin::final_score(self))
     }
 }
 
