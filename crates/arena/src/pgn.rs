@@ -214,6 +214,7 @@ mod tests {
             result: GameResult::Ongoing,
             reason: String::new(),
             termination: Termination::Normal,
+            counts: None,
         };
         let header = PgnHeader {
             event: "board",
@@ -223,6 +224,7 @@ mod tests {
             game: "alak",
             time_controls: ["-".to_string(), "-".to_string()],
             date: "2026.11.25",
+            extra: Vec::new(),
         };
         let text = format_game(&header, &record);
         assert!(text.contains("[Result \"*\"]"), "{text}");

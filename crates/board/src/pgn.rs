@@ -89,6 +89,7 @@ pub fn export(app: &App) -> String {
         })
         .collect();
     let status = table.status(moves.len());
+    let counts = table.counts(moves.len());
     let record = GameRecord {
         start_fen: table.start_fen(),
         standard_start: table.standard_start(),
@@ -96,6 +97,7 @@ pub fn export(app: &App) -> String {
         result: status.result,
         reason: status.reason,
         termination: Termination::Normal,
+        counts: counts.map(|(_, counts)| counts),
     };
     let name = |player| {
         if app.plays.covers(player) && !app.engine_name.is_empty() {
@@ -115,6 +117,9 @@ pub fn export(app: &App) -> String {
         game: table.game(),
         time_controls: ["-".to_string(), "-".to_string()],
         date: &today(),
+        extra: counts
+            .map(|(tag, [first, second])| vec![(tag.to_string(), format!("{first},{second}"))])
+            .unwrap_or_default(),
     };
     format_game(&header, &record)
 }

@@ -30,6 +30,11 @@ pub trait Table: Send {
     fn truncate(&mut self, plies: usize);
     /// What the clicks `selection` lead to after `ply` moves.
     fn follow(&self, ply: usize, selection: &[String]) -> Follow;
+    /// Each player's count after `ply` moves (first player's first) with
+    /// its PGN tag, for a game whose rules score pairs by counts
+    /// ([`ludus_rules::Game::PAIR_SCORING`], Wyx's tokens left) and that
+    /// the rules have finished there.
+    fn counts(&self, ply: usize) -> Option<(&'static str, [u32; 2])>;
 }
 
 /// A [`Table`] for game `G`.
@@ -127,6 +132,14 @@ impl<G: Board> Table for GameTable<G> {
         let mut moves = Vec::new();
         position.generate_moves(&mut moves);
         position.follow(&moves, selection)
+    }
+
+    fn counts(&self, ply: usize) -> Option<(&'static str, [u32; 2])> {
+        let at = self.at(ply);
+        let position = &self.positions[at];
+        let scoring = G::PAIR_SCORING?;
+        (position.result() != GameResult::Ongoing)
+            .then(|| (scoring.tag, (scoring.counts)(position)))
     }
 }
 
