@@ -12,6 +12,7 @@ mod eval;
 mod notation;
 pub mod rack;
 
+use crate::linear::LinearEval;
 use crate::random::zobrist_keys;
 use crate::{Game, GameMove, GameResult, Player, Searchable};
 use rack::{jump, Rack, COLUMNS};
@@ -445,6 +446,8 @@ impl Searchable for Wyx {
     fn evaluate(&self, _: &()) -> i32 {
         eval::evaluate(self)
     }
+
+    const LINEAR_EVAL: LinearEval<Self> = eval::LINEAR;
 }
 
 impl Wyx {
