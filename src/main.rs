@@ -446,7 +446,11 @@ fn tune_text(report: &TuneReport) -> String {
         report.error_before, report.error_after
     );
     if let Some((before, after)) = report.held_out_errors {
-        let _ = writeln!(text, "held-out error before: {before:.6}  after: {after:.6}");
+        let _ = writeln!(
+            text,
+            "held-out error before: {before:.6}  after: {after:.6} (best at epoch {})",
+            report.epoch
+        );
     }
     let _ = writeln!(text, "tuned weights:\n{}", report.table());
     text

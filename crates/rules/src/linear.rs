@@ -99,3 +99,60 @@ pub fn name_from(names: &[&str], index: usize) -> String {
         .get(index)
         .map_or_else(|| format!("feature {index}"), |name| name.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{visit_every_game, GameVisitor};
+    use crate::random::Rng;
+    use crate::{Game, GameResult, Searchable};
+
+    /// In every game, along random games, the evaluation is the features'
+    /// dot product with the weights (but for Wyx's clamp, far away).
+    #[derive(Clone)]
+    struct Exact;
+
+    impl GameVisitor for Exact {
+        type Output = usize;
+
+        fn visit<G: Searchable>(self) -> usize {
+            let linear = G::LINEAR_EVAL;
+            let settings = G::Settings::default();
+            let mut rng = Rng::new(7);
+            let mut checked = 0;
+            let mut moves = Vec::new();
+            for game in 0..12 {
+                let mut position = G::random_start(game).unwrap_or_else(G::startpos);
+                for _ in 0..120 {
+                    if position.result() != GameResult::Ongoing {
+                        break;
+                    }
+                    let features = linear.feature_vector(&position);
+                    assert_eq!(features.len(), linear.len());
+                    assert_eq!(
+                        i64::from(position.evaluate(&settings)),
+                        dot(&features, linear.weights),
+                        "{}: {}",
+                        G::NAME,
+                        position.to_fen()
+                    );
+                    checked += 1;
+                    moves.clear();
+                    position.generate_moves(&mut moves);
+                    // Wyke6 has 400 000 opening moves: a few are enough.
+                    let mv = moves[rng.below(moves.len().min(5000))];
+                    position.make_move(mv);
+                }
+            }
+            assert!(!(linear.feature_name)(0).is_empty());
+            checked
+        }
+    }
+
+    #[test]
+    fn every_evaluation_is_features_times_weights() {
+        for checked in visit_every_game(Exact) {
+            assert!(checked > 100, "{checked} positions checked");
+        }
+    }
+}

@@ -7,8 +7,10 @@
 //! result. Then every weight at once is moved by Adam, full batch, to
 //! minimise the mean squared error between `sigmoid(K · eval)` and the
 //! target (the result from the side to move's view, optionally blended with
-//! `sigmoid(K · search score)`). The error before and after is reported
-//! with integer weights, as the evaluation would use them.
+//! `sigmoid(K · search score)`). Every tenth game is held out of the fit,
+//! and the weights kept are those of the epoch with the lowest held-out
+//! error (early stopping). The errors before and after are reported with
+//! integer weights, as the evaluation would use them.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -59,6 +61,9 @@ pub struct TuneReport {
     pub error_after: f64,
     /// The errors before and after on the held-out positions, if any.
     pub held_out_errors: Option<(f64, f64)>,
+    /// The epoch the weights are from: the one with the lowest held-out
+    /// error when positions are held out, else the last.
+    pub epoch: usize,
     /// Each feature's name.
     pub names: Vec<String>,
     /// The game's own weights.
@@ -113,14 +118,15 @@ impl GameVisitor for Tune<'_> {
         let before: Vec<f64> = linear.weights.iter().map(|&w| f64::from(w)).collect();
         let k = fit_k(&train, &before);
         let targets = train.targets(k, config.lambda);
-        let tuned = adam(&train, k, &targets, &before, config.epochs, config.rate);
-        let after: Vec<i32> = tuned.iter().map(|w| w.round() as i32).collect();
-        let rounded: Vec<f64> = after.iter().map(|&w| f64::from(w)).collect();
         let held_out_targets = held_out.targets(k, config.lambda);
-        let held_out_errors = (held_out.len() > 0).then(|| {
+        let check = (held_out.len() > 0).then_some((&held_out, held_out_targets.as_slice()));
+        let fit = adam(&train, k, &targets, &before, check, config.epochs, config.rate);
+        let after: Vec<i32> = fit.weights.iter().map(|w| w.round() as i32).collect();
+        let rounded: Vec<f64> = after.iter().map(|&w| f64::from(w)).collect();
+        let held_out_errors = check.map(|(data, targets)| {
             (
-                held_out.error(k, &before, &held_out_targets),
-                held_out.error(k, &rounded, &held_out_targets),
+                data.error(k, &before, targets),
+                data.error(k, &rounded, targets),
             )
         });
         Ok(TuneReport {
@@ -132,6 +138,7 @@ impl GameVisitor for Tune<'_> {
             error_before: train.error(k, &before, &targets),
             error_after: train.error(k, &rounded, &targets),
             held_out_errors,
+            epoch: fit.epoch,
             names: (0..linear.len()).map(linear.feature_name).collect(),
             before: linear.weights.to_vec(),
             after,
@@ -283,15 +290,28 @@ fn fit_k(data: &Dataset, weights: &[f64]) -> f64 {
     ((low + high) / 2.0).exp()
 }
 
-/// Adam over all weights at once, full batch, from `start`.
+/// How often the held-out error is checked, in epochs.
+const CHECK_EVERY: usize = 10;
+
+/// What Adam found: the weights, and the epoch they are from.
+struct Fit {
+    weights: Vec<f64>,
+    epoch: usize,
+}
+
+/// Adam over all weights at once, full batch, from `start`. With held-out
+/// positions (and their targets) it stops early: the weights returned are
+/// those with the lowest held-out error seen (checked every few epochs), so
+/// rarely seen features are not fitted to noise.
 fn adam(
     data: &Dataset,
     k: f64,
     targets: &[f64],
     start: &[f64],
+    held_out: Option<(&Dataset, &[f64])>,
     epochs: usize,
     rate: f64,
-) -> Vec<f64> {
+) -> Fit {
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
     const EPSILON: f64 = 1e-12;
@@ -299,6 +319,7 @@ fn adam(
     let mut first = vec![0.0; weights.len()];
     let mut second = vec![0.0; weights.len()];
     let mut gradient = vec![0.0; weights.len()];
+    let mut best = held_out.map(|(data, targets)| (data.error(k, start, targets), 0, start.to_vec()));
     let n = data.len() as f64;
     for epoch in 1..=epochs {
         gradient.fill(0.0);
@@ -317,8 +338,22 @@ fn adam(
             let step = first[j] / correction1 / ((second[j] / correction2).sqrt() + EPSILON);
             *weight -= rate * step;
         }
+        if let (Some((data, targets)), Some(best)) = (held_out, best.as_mut()) {
+            if epoch % CHECK_EVERY == 0 || epoch == epochs {
+                let error = data.error(k, &weights, targets);
+                if error < best.0 {
+                    *best = (error, epoch, weights.clone());
+                }
+            }
+        }
     }
-    weights
+    match best {
+        Some((_, epoch, weights)) => Fit { weights, epoch },
+        None => Fit {
+            weights,
+            epoch: epochs,
+        },
+    }
 }
 
 /// The result from `player`'s view: 1, 0.5 or 0.

@@ -29,8 +29,10 @@ const NAMES: [&str; 5] = [
     "exposed token",
 ];
 
-/// The weight table, in the order of [`NAMES`].
-const WEIGHTS: [i32; 5] = [100, 60, -50, 8, 10];
+/// The weight table, in the order of [`NAMES`], tuned by `ludus tune` on
+/// 3000 self-play games (`ludus datagen --nodes 5000`; bench/README.md).
+/// The hand weights were 100, 60, -50, 8 and 10.
+const WEIGHTS: [i32; 5] = [112, 123, -52, -2, 21];
 
 /// The evaluation as the tuner sees it.
 pub const LINEAR: LinearEval<Wyx> = LinearEval {
