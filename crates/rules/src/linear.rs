@@ -105,7 +105,7 @@ mod tests {
     use super::*;
     use crate::games::{visit_every_game, GameVisitor};
     use crate::random::Rng;
-    use crate::{Game, GameResult, Searchable};
+    use crate::{GameResult, Searchable};
 
     /// In every game, along random games, the evaluation is the features'
     /// dot product with the weights (but for Wyx's clamp, far away).

@@ -9,7 +9,7 @@ pub mod texel;
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
+    use std::path::{Path, PathBuf};
 
     use super::data::read;
     use super::datagen::{run_datagen, DatagenConfig, SearchLimit};
@@ -22,13 +22,13 @@ mod tests {
         path
     }
 
-    fn config(game: &str, games: usize, out: &PathBuf) -> DatagenConfig {
+    fn config(game: &str, games: usize, out: &Path) -> DatagenConfig {
         DatagenConfig {
             game: game.to_string(),
             games,
             limit: SearchLimit::Nodes(300),
             concurrency: 2,
-            out: out.clone(),
+            out: out.to_path_buf(),
             options: Vec::new(),
             plies: None,
             seed: 5,
@@ -77,7 +77,11 @@ mod tests {
         let mut searched = config("alak", 2, &out);
         searched.options = vec!["alaksolution=false".to_string()];
         run_datagen(&searched).unwrap();
-        assert!(read(&out).unwrap().games.iter().any(|g| !g.samples.is_empty()));
+        assert!(read(&out)
+            .unwrap()
+            .games
+            .iter()
+            .any(|g| !g.samples.is_empty()));
         searched.options = vec!["AlakSolution=maybe".to_string()];
         assert!(run_datagen(&searched).is_err());
         searched.options = vec!["Depth=3".to_string()];

@@ -120,7 +120,15 @@ impl GameVisitor for Tune<'_> {
         let targets = train.targets(k, config.lambda);
         let held_out_targets = held_out.targets(k, config.lambda);
         let check = (held_out.len() > 0).then_some((&held_out, held_out_targets.as_slice()));
-        let fit = adam(&train, k, &targets, &before, check, config.epochs, config.rate);
+        let fit = adam(
+            &train,
+            k,
+            &targets,
+            &before,
+            check,
+            config.epochs,
+            config.rate,
+        );
         let after: Vec<i32> = fit.weights.iter().map(|w| w.round() as i32).collect();
         let rounded: Vec<f64> = after.iter().map(|&w| f64::from(w)).collect();
         let held_out_errors = check.map(|(data, targets)| {
@@ -319,7 +327,8 @@ fn adam(
     let mut first = vec![0.0; weights.len()];
     let mut second = vec![0.0; weights.len()];
     let mut gradient = vec![0.0; weights.len()];
-    let mut best = held_out.map(|(data, targets)| (data.error(k, start, targets), 0, start.to_vec()));
+    let mut best =
+        held_out.map(|(data, targets)| (data.error(k, start, targets), 0, start.to_vec()));
     let n = data.len() as f64;
     for epoch in 1..=epochs {
         gradient.fill(0.0);

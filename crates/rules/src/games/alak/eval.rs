@@ -10,7 +10,12 @@ const MATERIAL: usize = 0;
 const MY_THREAT: usize = 1;
 const THEIR_THREAT: usize = 2;
 const MOBILITY: usize = 3;
-const NAMES: [&str; 4] = ["material", "my best capture", "their best capture", "mobility"];
+const NAMES: [&str; 4] = [
+    "material",
+    "my best capture",
+    "their best capture",
+    "mobility",
+];
 
 /// The weight table, in the order of [`NAMES`]: the hand weights. Weights
 /// tuned on 4000 self-play games without the solved table (62, 40, -13,

@@ -51,15 +51,37 @@ const fn hand_weights() -> [i32; FEATURES] {
     weights
 }
 
-/// The weight table of 4×4 Wyke.
-const WEIGHTS_4: [i32; FEATURES] = hand_weights();
-/// The weight table of 6×6 Wyke.
+/// The weight table of 4×4 Wyke, tuned by `ludus tune` on 800 self-play
+/// games (`ludus datagen --nodes 30000`; bench/README.md).
+#[rustfmt::skip]
+const WEIGHTS_4: [i32; FEATURES] = [
+    // plot, hot plot, winning hot plot, tile, tempo
+    386, 23, -81, 66, 162,
+    // lines with 0 plots held, by the tiles needed: 0, 1, … 28
+    4, 3, 3, 2, 2, 2, 2, -19, 59, 97, 27, 13, 12, 3, 2,
+    1, 1, 1, 0, -1, -10, -11, -25, -95, -56, 21, 0, 0, 0,
+    // lines with 1 plot held, by the tiles needed: 0, 1, … 28
+    20, 17, 16, 14, -165, -91, 4, 3, 47, 41, 25, 10, 0, -7, -6,
+    -13, -3, 0, 78, 251, 285, 184, 5, 5, 5, 4, 4, 4, 4,
+    // lines with 2 plots held, by the tiles needed: 0, 1, … 28
+    68, 60, 213, 168, 134, 104, 72, 43, 47, 7, 7, 11, 37, 110, 32,
+    23, 22, 21, 20, 20, 19, 18, 18, 17, 17, 16, 16, 15, 15,
+    // lines with 3 plots held, by the tiles needed: 0, 1, … 28
+    220, 386, 361, 263, 251, 209, 240, 176, 110, 103, 97, 92, 88, 83, 80,
+    76, 73, 70, 67, 65, 62, 60, 58, 56, 55, 53, 51, 50, 48,
+];
+/// The weight table of 6×6 Wyke: the hand weights (self-play there costs
+/// too much: a root has up to 400 000 moves).
 const WEIGHTS_6: [i32; FEATURES] = hand_weights();
 
 fn feature_name(index: usize) -> String {
     match index.checked_sub(LINES) {
         None => NAMES[index].to_string(),
-        Some(line) => format!("line, {} held, {} tiles needed", line / NEEDED, line % NEEDED),
+        Some(line) => format!(
+            "line, {} held, {} tiles needed",
+            line / NEEDED,
+            line % NEEDED
+        ),
     }
 }
 
