@@ -243,7 +243,7 @@ fn datagen_then_tune_from_the_command_line() {
     assert!(output.status.success(), "{}", stderr_of(&output));
     let report = stdout_of(&output);
     assert!(report.contains("error before:"), "{report}");
-    assert!(report.contains("// token in hand (was 100)"), "{report}");
+    assert!(report.contains("// token in hand (was "), "{report}");
     let output = ludus(&["tune", "--game", "alak", out_text]);
     assert!(!output.status.success());
     assert!(
