@@ -35,13 +35,13 @@ const NAMES: [&str; FEATURES] = [
 ];
 const FEATURES: usize = 9;
 
-/// The weight table of 12×12 Pylyx, in the order of [`NAMES`], tuned by
-/// `ludus tune` on 500 self-play games (`ludus datagen --nodes 5000`;
-/// bench/README.md). The hand weights were 40, 20, 8, 80, 2, -12, -10, -6
-/// and 8 in both sizes.
-const WEIGHTS_12: [i32; FEATURES] = [31, 21, 8, 239, 1, 11, 15, -17, 30];
+/// The weight table of 12×12 Pylyx, in the order of [`NAMES`]: the hand
+/// weights. Weights tuned on 500 self-play games (31, 21, 8, 239, 1, 11,
+/// 15, -17, 30) lost heavily to them (bench/README.md).
+const WEIGHTS_12: [i32; FEATURES] = [40, 20, 8, 80, 2, -12, -10, -6, 8];
 /// The weight table of 10×10 Pylyx, tuned by `ludus tune` on 2000
-/// self-play games (`ludus datagen --nodes 5000`; bench/README.md).
+/// self-play games (`ludus datagen --nodes 5000`; bench/README.md). The
+/// hand weights were those of 12×12 Pylyx.
 const WEIGHTS_10: [i32; FEATURES] = [38, 24, 11, 151, 0, 50, 14, -16, 1];
 
 /// How many checkers of a piece of `height` can travel a diagonal line, and
