@@ -18,6 +18,8 @@ use ludus_engine::openings::{generate_openings, OpeningsConfig};
 use ludus_engine::perft::run_perft;
 use ludus_engine::search::MAX_PLY;
 use ludus_engine::solve::{run_solve, target_names};
+use ludus_engine::tune::datagen::{run_datagen, DatagenConfig, SearchLimit};
+use ludus_engine::tune::texel::{run_tune, TuneConfig, TuneReport, DEFAULT_EPOCHS, DEFAULT_RATE};
 use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus_rules::perft::MAX_PERFT_DEPTH;
 
@@ -170,6 +172,60 @@ enum Tool {
         #[arg(long, value_parser = clap::value_parser!(i32).range(0..=20_000))]
         max_score: Option<i32>,
     },
+    /// Plays the engine against itself from random balanced openings and
+    /// appends quiet positions with the search's score and the game's
+    /// result to a data file for `ludus tune` (format: see the engine
+    /// crate's tune::data). An existing file is resumed: it is played on
+    /// until it holds --games games.
+    Datagen {
+        /// The game.
+        #[arg(long, value_parser = games(), ignore_case = true)]
+        game: String,
+        /// How many games the file should hold.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        games: u64,
+        /// Nodes per move.
+        #[arg(long, group = "limit", required_unless_present = "depth", value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Depth per move.
+        #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=MAX_PLY as i64 - 1))]
+        depth: Option<u32>,
+        /// Games played at once, one thread each.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        concurrency: u32,
+        /// The data file (created, or resumed).
+        #[arg(long)]
+        out: PathBuf,
+        /// A game option as NAME=VALUE (e.g. AlakSolution=false); repeatable.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// Random plies of the openings [default: the openings tool's].
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=200))]
+        plies: Option<u32>,
+        /// Seed of the openings: game i starts from seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Fits a game's evaluation weights to `ludus datagen` data (Texel's
+    /// method) and prints the errors before and after and the new table.
+    Tune {
+        /// The game.
+        #[arg(long, value_parser = games(), ignore_case = true)]
+        game: String,
+        /// Data files from `ludus datagen` for the game.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Adam steps over the whole data.
+        #[arg(long, default_value_t = DEFAULT_EPOCHS as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        epochs: u32,
+        /// Adam's step size.
+        #[arg(long, default_value_t = DEFAULT_RATE)]
+        rate: f64,
+        /// The weight of the game result in the target, 0 to 1; the rest is
+        /// the search score's.
+        #[arg(long, default_value_t = 1.0)]
+        lambda: f64,
+    },
 }
 
 /// The game names, offered (and listed in `--help`) in any letter case.
@@ -259,6 +315,44 @@ fn main() -> ExitCode {
             Ok(false) => return ExitCode::from(OPENINGS_SHORTFALL),
             other => other.map(|_| ()),
         },
+        Some(Tool::Datagen {
+            game,
+            games,
+            nodes,
+            depth,
+            concurrency,
+            out,
+            options,
+            plies,
+            seed,
+        }) => datagen(DatagenConfig {
+            game,
+            games: games as usize,
+            limit: match (nodes, depth) {
+                (Some(nodes), _) => SearchLimit::Nodes(nodes),
+                (None, depth) => SearchLimit::Depth(depth.unwrap_or(1)),
+            },
+            concurrency: concurrency as usize,
+            out,
+            options,
+            plies,
+            seed,
+            progress: true,
+        }),
+        Some(Tool::Tune {
+            game,
+            files,
+            epochs,
+            rate,
+            lambda,
+        }) => run_tune(&TuneConfig {
+            game,
+            files,
+            epochs: epochs as usize,
+            rate,
+            lambda,
+        })
+        .and_then(|report| emit(&tune_text(&report))),
     };
     exit_status(result.map(|()| ExitCode::SUCCESS))
 }
@@ -401,4 +495,41 @@ fn gui(port: u16, engine: Option<Vec<String>>, open: bool) -> Result<(), String>
         },
     };
     ludus_board::run(port, command, open)
+}
+
+/// `ludus datagen`, with a summary on stderr.
+fn datagen(config: DatagenConfig) -> Result<(), String> {
+    let report = run_datagen(&config)?;
+    eprintln!(
+        "ludus: {}: {} games and {} positions written ({} games were there before)",
+        config.out.display(),
+        report.games,
+        report.positions,
+        report.resumed_from
+    );
+    Ok(())
+}
+
+/// The report of `ludus tune`.
+fn tune_text(report: &TuneReport) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{}: {} positions from {} games, {} held out; K = {:.6}",
+        report.game, report.positions, report.games, report.held_out_positions, report.k
+    );
+    let _ = writeln!(
+        text,
+        "error before: {:.6}  after: {:.6}",
+        report.error_before, report.error_after
+    );
+    if let Some((before, after)) = report.held_out_errors {
+        let _ = writeln!(
+            text,
+            "held-out error before: {before:.6}  after: {after:.6} (best at epoch {})",
+            report.epoch
+        );
+    }
+    let _ = writeln!(text, "tuned weights:\n{}", report.table());
+    text
 }

@@ -64,6 +64,19 @@ fn bad_arguments_exit_non_zero_with_a_message() {
         &["openings", "alak", "--count", "0"],
         &["--game", "nonsense"],
         &["frobnicate"],
+        &[
+            "datagen", "--game", "alak", "--games", "2", "--out", "x.txt",
+        ],
+        &[
+            "datagen", "--game", "alak", "--games", "2", "--nodes", "9", "--depth", "2", "--out",
+            "x.txt",
+        ],
+        &[
+            "datagen", "--game", "alak", "--games", "0", "--depth", "2", "--out", "x.txt",
+        ],
+        &["tune", "--game", "alak"],
+        &["tune", "--game", "alak", "no/such/file.txt"],
+        &["tune", "--game", "alak", "--lambda", "2", "Cargo.toml"],
     ];
     for args in cases {
         let output = ludus(args);
@@ -189,4 +202,54 @@ fn openings_prints_what_it_found_when_the_game_has_fewer() {
         warning.contains(&format!("warning: found only {} distinct", lines.len())),
         "{warning}"
     );
+}
+
+#[test]
+fn datagen_then_tune_from_the_command_line() {
+    let out = std::env::temp_dir().join(format!("ludus-cli-datagen-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&out);
+    let out_text = out.to_str().expect("a UTF-8 temporary path");
+    let args = [
+        "datagen",
+        "--game",
+        "wyx",
+        "--games",
+        "6",
+        "--nodes",
+        "400",
+        "--concurrency",
+        "2",
+        "--out",
+        out_text,
+    ];
+    let output = ludus(&args);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    assert!(
+        stderr_of(&output).contains("6 games"),
+        "{}",
+        stderr_of(&output)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("# ludus datagen wyx\n"), "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("r ")).count(), 6);
+    // Asked again, the file is already complete.
+    let output = ludus(&args);
+    assert!(
+        stderr_of(&output).contains("0 games"),
+        "{}",
+        stderr_of(&output)
+    );
+    let output = ludus(&["tune", "--game", "wyx", out_text, "--epochs", "50"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let report = stdout_of(&output);
+    assert!(report.contains("error before:"), "{report}");
+    assert!(report.contains("// token in hand (was "), "{report}");
+    let output = ludus(&["tune", "--game", "alak", out_text]);
+    assert!(!output.status.success());
+    assert!(
+        stderr_of(&output).contains("holds wyx data"),
+        "{}",
+        stderr_of(&output)
+    );
+    let _ = std::fs::remove_file(out);
 }

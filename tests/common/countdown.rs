@@ -131,6 +131,12 @@ impl Searchable for Countdown {
     fn is_noisy(&self, _: Take) -> bool {
         false
     }
+    // The evaluation is 0: no features.
+    const LINEAR_EVAL: ludus_rules::linear::LinearEval<Self> = ludus_rules::linear::LinearEval {
+        weights: &[],
+        features: |_, _| {},
+        feature_name: |i| i.to_string(),
+    };
     fn evaluate(&self, _: &()) -> i32 {
         let this_thread =
             !self.panic_on_main_thread_only || std::thread::current().name() == Some("search");

@@ -6,7 +6,8 @@
 //!   Lazy SMP and time management;
 //! - [`protocol`]: the UCI/UGI session that ties a game to the search;
 //! - [`bench`], [`perft`], [`solve`], [`openings`]: the command-line tools
-//!   that run in process.
+//!   that run in process;
+//! - [`tune`]: self-play data and the tuning of the evaluations' weights.
 
 pub mod bench;
 pub mod openings;
@@ -14,3 +15,4 @@ pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod solve;
+pub mod tune;

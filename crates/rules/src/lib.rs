@@ -8,12 +8,14 @@
 //!   targets);
 //! - [`games`]: the six games and the registry that names them;
 //! - [`game_log`]: a game in progress with the repetition rule;
+//! - [`linear`]: evaluations as features × weights, for tuning;
 //! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness;
 //!   [`text`]: message wording.
 
 pub mod game;
 pub mod game_log;
 pub mod games;
+pub mod linear;
 pub mod perft;
 pub mod random;
 pub mod searchable;

@@ -6,6 +6,7 @@
 use std::fmt::Debug;
 
 use crate::game::Game;
+use crate::linear::LinearEval;
 
 /// A game-theoretic value known exactly (from a solved table), from the
 /// side to move's point of view.
@@ -84,6 +85,12 @@ pub trait Searchable: Game {
 
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self, settings: &Self::Settings) -> i32;
+
+    /// The evaluation written as features × weights: its weight table and
+    /// the position's feature vector, so `ludus tune` can fit the weights
+    /// (see [`crate::linear`]). `evaluate` must equal the features' dot
+    /// product with the weights, but for a final clamp.
+    const LINEAR_EVAL: LinearEval<Self>;
 
     /// The score of a position the rules have finished, when the game's
     /// settings score it by more than who won (Wyx with `WyxScoring`

@@ -6,9 +6,11 @@
 //! generation, capture detection and perft's leaf counting are a few bit
 //! operations.
 
+mod eval;
 pub mod report;
 pub mod solution;
 
+use crate::linear::LinearEval;
 use crate::random::zobrist_keys;
 use crate::{
     Game, GameMove, GameOption, GameResult, KnownValue, OptionKind, OptionValue, Player,
@@ -418,16 +420,10 @@ impl Searchable for Alak {
     }
 
     fn evaluate(&self, _: &AlakSettings) -> i32 {
-        let me = self.side;
-        let them = me.opponent();
-        let material = self.count(me) as i32 - self.count(them) as i32;
-        // The side to move can cash its best capture now; the opponent's
-        // threats are only potential (the side to move may parry them).
-        let my_threat = self.best_capture_for(me) as i32;
-        let their_threat = self.best_capture_for(them) as i32;
-        let mobility = self.mobility(me) as i32 - self.mobility(them) as i32;
-        100 * material + 40 * my_threat - 25 * their_threat + 4 * mobility
+        self.weighted_eval()
     }
+
+    const LINEAR_EVAL: LinearEval<Self> = Self::LINEAR;
 
     /// From the solved table (see [`solution`]) when it is switched on.
     fn known_value(&self, settings: &AlakSettings) -> Option<KnownValue> {

@@ -9,17 +9,40 @@
 
 use super::{PylyxGame, MAILBOX};
 use crate::game::Player;
+use crate::linear::{name_from, FeatureCounts, LinearEval, Terms, Weighted};
 
-const TARGET_HEIGHT: i32 = 40;
-const ONE_MOVE_JOIN: i32 = 20;
-const TWO_MOVE_JOIN: i32 = 8;
+const TARGET_HEIGHT: usize = 0;
+const ONE_MOVE_JOIN: usize = 1;
+const TWO_MOVE_JOIN: usize = 2;
 /// The target plus one joiner would make the winning stack.
-const WIN_THREAT: i32 = 80;
-const MOBILITY: i32 = 2;
-const BLOCKED_PIECE: i32 = 12;
-const EDGE_SINGLE: i32 = 10;
-const WRONG_COLOUR_SINGLE: i32 = 6;
-const IN_HAND: i32 = 8;
+const WIN_THREAT: usize = 3;
+const MOBILITY: usize = 4;
+const BLOCKED_PIECE: usize = 5;
+const EDGE_SINGLE: usize = 6;
+const WRONG_COLOUR_SINGLE: usize = 7;
+const IN_HAND: usize = 8;
+/// The features, in weight-table order.
+const NAMES: [&str; FEATURES] = [
+    "target height",
+    "one-move joiners",
+    "two-move joiners",
+    "win threat",
+    "mobility",
+    "blocked piece",
+    "single on the edge",
+    "single of the wrong colour",
+    "checker in hand",
+];
+const FEATURES: usize = 9;
+
+/// The weight table of 12×12 Pylyx, in the order of [`NAMES`]: the hand
+/// weights. Weights tuned on 500 self-play games (31, 21, 8, 239, 1, 11,
+/// 15, -17, 30) lost heavily to them (bench/README.md).
+const WEIGHTS_12: [i32; FEATURES] = [40, 20, 8, 80, 2, -12, -10, -6, 8];
+/// The weight table of 10×10 Pylyx, tuned by `ludus tune` on 2000
+/// self-play games (`ludus datagen --nodes 5000`; bench/README.md). The
+/// hand weights were those of 12×12 Pylyx.
+const WEIGHTS_10: [i32; FEATURES] = [38, 24, 11, 151, 0, 50, 14, -16, 1];
 
 /// How many checkers of a piece of `height` can travel a diagonal line, and
 /// an orthogonal one, in one move.
@@ -34,6 +57,30 @@ fn movable(height: u8) -> (u8, u8) {
 }
 
 impl<const N: usize> PylyxGame<N> {
+    /// This board size's weight table.
+    const WEIGHTS: &'static [i32; FEATURES] = if N == 12 { &WEIGHTS_12 } else { &WEIGHTS_10 };
+
+    /// The evaluation as the tuner sees it.
+    pub(super) const LINEAR: LinearEval<Self> = LinearEval {
+        weights: Self::WEIGHTS,
+        features: |position, out| position.terms(&mut FeatureCounts(out)),
+        feature_name: |i| name_from(&NAMES, i),
+    };
+
+    /// The static evaluation, from the side to move's view.
+    pub(super) fn weighted_eval(&self) -> i32 {
+        let mut sum = Weighted::new(Self::WEIGHTS);
+        self.terms(&mut sum);
+        sum.total
+    }
+
+    /// Reports the terms of both sides, from the side to move's view.
+    #[inline]
+    fn terms(&self, terms: &mut impl Terms) {
+        self.side_terms(self.side, 1, terms);
+        self.side_terms(self.side.opponent(), -1, terms);
+    }
+
     fn is_edge(sq: usize) -> bool {
         let (file, rank) = Self::coords(sq);
         file == 1 || file == N || rank == 1 || rank == N
@@ -44,13 +91,14 @@ impl<const N: usize> PylyxGame<N> {
         (file + rank) % 2
     }
 
-    /// The evaluation terms of one side, as a score for that side.
+    /// Reports the evaluation terms of one side, times `sign`.
     ///
     /// One walk along every line of every own piece gives its mobility, the
     /// own pieces it can stack on (the first own piece on a free line), and
     /// the cells it reaches; the target's own lines then tell which pieces
     /// reach a cell from which the target is one more move away.
-    pub(super) fn side_score(&self, player: Player) -> i32 {
+    fn side_terms(&self, player: Player, sign: i32, terms: &mut impl Terms) {
+        let weights = Self::WEIGHTS;
         let checkers = Self::CHECKERS;
         let hand = i32::from(self.hands[player.index()]);
         let mut pieces = [(0usize, 0u8); 10];
@@ -65,8 +113,9 @@ impl<const N: usize> PylyxGame<N> {
             }
         }
         let pieces = &pieces[..count];
+        terms.add(IN_HAND, sign * hand);
         if pieces.is_empty() {
-            return IN_HAND * hand;
+            return;
         }
 
         let mut diagonal_reach = [0u16; MAILBOX];
@@ -114,7 +163,8 @@ impl<const N: usize> PylyxGame<N> {
         let mut best = (i32::MIN, 0usize);
         for (i, &(_, height)) in pieces.iter().enumerate() {
             let useful = joins[i].min(checkers - height);
-            let score = TARGET_HEIGHT * i32::from(height) + ONE_MOVE_JOIN * i32::from(useful);
+            let score = weights[TARGET_HEIGHT] * i32::from(height)
+                + weights[ONE_MOVE_JOIN] * i32::from(useful);
             if score > best.0 {
                 best = (score, i);
             }
@@ -171,14 +221,13 @@ impl<const N: usize> PylyxGame<N> {
         let two_move = two_move.min(checkers - target_height - one_move);
         let threat = target_height + most[t] >= checkers;
 
-        TARGET_HEIGHT * i32::from(target_height)
-            + ONE_MOVE_JOIN * i32::from(one_move)
-            + TWO_MOVE_JOIN * i32::from(two_move)
-            + if threat { WIN_THREAT } else { 0 }
-            + MOBILITY * mobility
-            - BLOCKED_PIECE * blocked
-            - EDGE_SINGLE * edge_singles
-            - WRONG_COLOUR_SINGLE * wrong_colour
-            + IN_HAND * hand
+        terms.add(TARGET_HEIGHT, sign * i32::from(target_height));
+        terms.add(ONE_MOVE_JOIN, sign * i32::from(one_move));
+        terms.add(TWO_MOVE_JOIN, sign * i32::from(two_move));
+        terms.add(WIN_THREAT, sign * i32::from(threat));
+        terms.add(MOBILITY, sign * mobility);
+        terms.add(BLOCKED_PIECE, sign * blocked);
+        terms.add(EDGE_SINGLE, sign * edge_singles);
+        terms.add(WRONG_COLOUR_SINGLE, sign * wrong_colour);
     }
 }

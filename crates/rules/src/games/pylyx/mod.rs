@@ -14,6 +14,7 @@ mod eval;
 mod movegen;
 mod notation;
 
+use crate::linear::LinearEval;
 use crate::random::zobrist_keys;
 use crate::{Game, GameMove, GameResult, Player, Searchable};
 
@@ -457,6 +458,8 @@ impl<const N: usize> Searchable for PylyxGame<N> {
     }
 
     fn evaluate(&self, _: &()) -> i32 {
-        self.side_score(self.side) - self.side_score(self.side.opponent())
+        self.weighted_eval()
     }
+
+    const LINEAR_EVAL: LinearEval<Self> = Self::LINEAR;
 }

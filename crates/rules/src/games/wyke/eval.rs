@@ -10,19 +10,91 @@
 use super::moves::{AMOUNTS, FIVE, KINDS};
 use super::{Wyke, FULL};
 use crate::game::Player;
+use crate::linear::{FeatureCounts, LinearEval, Terms, Weighted};
 
-/// Value of a plot held.
-const PLOT: i32 = 90;
-/// Value of an open line or square by the number of own plots in it.
-const LINE: [i32; 4] = [2, 10, 34, 110];
+/// A plot held.
+const PLOT: usize = 0;
 /// A plot the side can claim with its next move.
-const HOT: i32 = 14;
+const HOT: usize = 1;
 /// A plot whose claim would win at once.
-const WINNING_HOT: i32 = 120;
+const WINNING_HOT: usize = 2;
 /// One tile of balance (Builder's view).
-const TILE: i32 = 3;
+const TILE: usize = 3;
 /// Having 1-1-1-1-1 available now.
-const TEMPO: i32 = 12;
+const TEMPO: usize = 4;
+/// An open line or square, by the own plots in it (0..=3) and the tiles
+/// its missing plots still need (0..=28, at most 7 for each of 4 plots):
+/// feature `LINES + held * NEEDED + needed`.
+const LINES: usize = 5;
+const NEEDED: usize = 29;
+const FEATURES: usize = LINES + 4 * NEEDED;
+const NAMES: [&str; LINES] = ["plot", "hot plot", "winning hot plot", "tile", "tempo"];
+
+/// The hand weights: an open line is worth `LINE[held] * 16 / (8 + needed)`.
+const fn hand_weights() -> [i32; FEATURES] {
+    const LINE: [i32; 4] = [2, 10, 34, 110];
+    let mut weights = [0; FEATURES];
+    weights[PLOT] = 90;
+    weights[HOT] = 14;
+    weights[WINNING_HOT] = 120;
+    weights[TILE] = 3;
+    weights[TEMPO] = 12;
+    let mut held = 0;
+    while held < 4 {
+        let mut needed = 0;
+        while needed < NEEDED {
+            weights[LINES + held * NEEDED + needed] = LINE[held] * 16 / (8 + needed as i32);
+            needed += 1;
+        }
+        held += 1;
+    }
+    weights
+}
+
+/// The weight table of 4×4 Wyke, tuned by `ludus tune` on 800 self-play
+/// games (`ludus datagen --nodes 30000`; bench/README.md).
+#[rustfmt::skip]
+const WEIGHTS_4: [i32; FEATURES] = [
+    // plot, hot plot, winning hot plot, tile, tempo
+    386, 23, -81, 66, 162,
+    // lines with 0 plots held, by the tiles needed: 0, 1, … 28
+    4, 3, 3, 2, 2, 2, 2, -19, 59, 97, 27, 13, 12, 3, 2,
+    1, 1, 1, 0, -1, -10, -11, -25, -95, -56, 21, 0, 0, 0,
+    // lines with 1 plot held, by the tiles needed: 0, 1, … 28
+    20, 17, 16, 14, -165, -91, 4, 3, 47, 41, 25, 10, 0, -7, -6,
+    -13, -3, 0, 78, 251, 285, 184, 5, 5, 5, 4, 4, 4, 4,
+    // lines with 2 plots held, by the tiles needed: 0, 1, … 28
+    68, 60, 213, 168, 134, 104, 72, 43, 47, 7, 7, 11, 37, 110, 32,
+    23, 22, 21, 20, 20, 19, 18, 18, 17, 17, 16, 16, 15, 15,
+    // lines with 3 plots held, by the tiles needed: 0, 1, … 28
+    220, 386, 361, 263, 251, 209, 240, 176, 110, 103, 97, 92, 88, 83, 80,
+    76, 73, 70, 67, 65, 62, 60, 58, 56, 55, 53, 51, 50, 48,
+];
+/// The weight table of 6×6 Wyke: the hand weights (self-play there costs
+/// too much: a root has up to 400 000 moves).
+const WEIGHTS_6: [i32; FEATURES] = hand_weights();
+
+fn feature_name(index: usize) -> String {
+    match index.checked_sub(LINES) {
+        None => NAMES[index].to_string(),
+        Some(line) => format!(
+            "line, {} held, {} tiles needed",
+            line / NEEDED,
+            line % NEEDED
+        ),
+    }
+}
+
+impl<const N: usize> Wyke<N> {
+    const WEIGHTS: &'static [i32; FEATURES] = if N == 4 { &WEIGHTS_4 } else { &WEIGHTS_6 };
+
+    /// The evaluation as the tuner sees it.
+    pub(super) const LINEAR: LinearEval<Self> = LinearEval {
+        weights: Self::WEIGHTS,
+        features: |position, out| terms(position, &mut FeatureCounts(out)),
+        feature_name,
+    };
+}
 
 /// The tiles `player` still needs to claim a plot holding `t`.
 fn distance(player: Player, t: u8) -> u8 {
@@ -47,7 +119,16 @@ fn amount_support(kinds: impl Iterator<Item = u8>) -> [u8; 5] {
     support
 }
 
+/// The static evaluation.
 pub(super) fn evaluate<const N: usize>(position: &Wyke<N>) -> i32 {
+    let mut sum = Weighted::new(Wyke::<N>::WEIGHTS);
+    terms(position, &mut sum);
+    sum.total
+}
+
+/// Reports the evaluation's terms, from the side to move's view.
+#[inline]
+fn terms<const N: usize>(position: &Wyke<N>, terms: &mut impl Terms) {
     let me = position.side;
     let players = [me, me.opponent()];
     let claimed = players.map(|p| position.claimed(p));
@@ -72,12 +153,12 @@ pub(super) fn evaluate<const N: usize>(position: &Wyke<N>) -> i32 {
         ],
     ];
 
-    let mut score = [0i32; 2];
     for side in 0..2 {
+        let sign = 1 - 2 * side as i32;
         let player = players[side];
         let own = claimed[side];
         let blocked = claimed[1 - side];
-        score[side] += PLOT * own.count_ones() as i32;
+        terms.add(PLOT, sign * own.count_ones() as i32);
         // The plots that would complete a line or square for this side.
         let mut winning_plots = 0u64;
         for &mask in Wyke::<N>::win_masks() {
@@ -92,7 +173,8 @@ pub(super) fn evaluate<const N: usize>(position: &Wyke<N>) -> i32 {
                 missing &= missing - 1;
                 needed += i32::from(distance(player, tiles[p]));
             }
-            score[side] += LINE[held.min(3)] * 16 / (8 + needed);
+            let needed = (needed as usize).min(NEEDED - 1);
+            terms.add(LINES + held.min(3) * NEEDED + needed, sign);
             if held == 3 {
                 winning_plots |= mask & !own;
             }
@@ -106,7 +188,7 @@ pub(super) fn evaluate<const N: usize>(position: &Wyke<N>) -> i32 {
             let d = usize::from(distance(player, t));
             if d <= 4 && reachable[side][d] {
                 let decisive = winning_plots & 1 << p != 0 || count + 1 >= to_win;
-                score[side] += if decisive { WINNING_HOT } else { HOT };
+                terms.add(if decisive { WINNING_HOT } else { HOT }, sign);
             }
         }
     }
@@ -116,10 +198,6 @@ pub(super) fn evaluate<const N: usize>(position: &Wyke<N>) -> i32 {
         .map(|&t| i32::from(t) - 4)
         .sum();
     let builder_view = if me == Player::First { 1 } else { -1 };
-    let tempo = if position.markers.contains(&FIVE) {
-        0
-    } else {
-        TEMPO
-    };
-    score[0] - score[1] + TILE * balance * builder_view + tempo
+    terms.add(TILE, balance * builder_view);
+    terms.add(TEMPO, i32::from(!position.markers.contains(&FIVE)));
 }

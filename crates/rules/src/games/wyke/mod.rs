@@ -643,6 +643,8 @@ impl<const N: usize> Searchable for Wyke<N> {
         eval::evaluate(self)
     }
 
+    const LINEAR_EVAL: crate::linear::LinearEval<Self> = Self::LINEAR;
+
     fn known_value(&self, _: &()) -> Option<KnownValue> {
         if N == 4 && self.is_six_six() {
             endgame::lookup(&self.open_tiles(), self.markers, self.side, self.passes)

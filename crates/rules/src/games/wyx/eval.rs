@@ -14,30 +14,65 @@
 use super::rack::COLUMNS;
 use super::Wyx;
 use crate::game::Player;
+use crate::linear::{name_from, FeatureCounts, LinearEval, Terms, Weighted};
 
-const TOKEN: i32 = 100;
-const GAIN_NOW: i32 = 60;
-const REPLY: i32 = 50;
-const NEXT_STRONGHOLD: i32 = 8;
-const EXPOSED: i32 = 10;
+const TOKEN: usize = 0;
+const GAIN_NOW: usize = 1;
+const REPLY: usize = 2;
+const NEXT_STRONGHOLD: usize = 3;
+const EXPOSED: usize = 4;
+const NAMES: [&str; 5] = [
+    "token in hand",
+    "gain now",
+    "reply gain",
+    "stronghold next",
+    "exposed token",
+];
+
+/// The weight table, in the order of [`NAMES`], tuned by `ludus tune` on
+/// 3000 self-play games (`ludus datagen --nodes 5000`; bench/README.md).
+/// The hand weights were 100, 60, -50, 8 and 10.
+const WEIGHTS: [i32; 5] = [112, 123, -52, -2, 21];
+
+/// The evaluation as the tuner sees it.
+pub const LINEAR: LinearEval<Wyx> = LinearEval {
+    weights: &WEIGHTS,
+    features: |position, out| terms(position, &mut FeatureCounts(out)),
+    feature_name: |i| name_from(&NAMES, i),
+};
 
 /// The static evaluation.
 pub fn evaluate(position: &Wyx) -> i32 {
-    let me = position.side;
-    let them = me.opponent();
-    let balance = TOKEN * (i32::from(position.hand(them)) - i32::from(position.hand(me)));
-    let score = balance
-        + best_exchange(position)
-        + NEXT_STRONGHOLD * (next_strongholds(position, me) - next_strongholds(position, them))
-        + EXPOSED * (exposed(position, them) - exposed(position, me));
-    score.clamp(-19_000, 19_000)
+    let mut sum = Weighted::new(&WEIGHTS);
+    terms(position, &mut sum);
+    sum.total.clamp(-19_000, 19_000)
 }
 
-/// The best gain the side to move can make now, less the best gain the
-/// opponent then makes from the rack it is left (rack control, two plies).
-fn best_exchange(position: &Wyx) -> i32 {
+/// Reports the evaluation's terms, from the side to move's view.
+#[inline]
+fn terms(position: &Wyx, terms: &mut impl Terms) {
     let me = position.side;
-    let mut best: Option<i32> = None;
+    let them = me.opponent();
+    terms.add(
+        TOKEN,
+        i32::from(position.hand(them)) - i32::from(position.hand(me)),
+    );
+    let (gain, reply) = best_exchange(position);
+    terms.add(GAIN_NOW, gain);
+    terms.add(REPLY, reply);
+    terms.add(
+        NEXT_STRONGHOLD,
+        next_strongholds(position, me) - next_strongholds(position, them),
+    );
+    terms.add(EXPOSED, exposed(position, them) - exposed(position, me));
+}
+
+/// The best gain the side to move can make now and the best gain the
+/// opponent then makes from the rack it is left, for the domino whose
+/// weighted difference is largest (rack control, two plies).
+fn best_exchange(position: &Wyx) -> (i32, i32) {
+    let me = position.side;
+    let mut best: Option<(i32, i32, i32)> = None;
     for c in 0..COLUMNS {
         let Some(domino) = position.rack.bottom(c) else {
             continue;
@@ -45,10 +80,17 @@ fn best_exchange(position: &Wyx) -> i32 {
         let Some(to) = position.landing(me, domino) else {
             continue;
         };
-        let value = GAIN_NOW * position.gain(me, to) - REPLY * reply_gain(position, c, to);
-        best = Some(best.map_or(value, |b| b.max(value)));
+        let gain = position.gain(me, to);
+        let reply = reply_gain(position, c, to);
+        let value = WEIGHTS[GAIN_NOW] * gain + WEIGHTS[REPLY] * reply;
+        if best.is_none_or(|(b, _, _)| value > b) {
+            best = Some((value, gain, reply));
+        }
     }
-    best.unwrap_or_else(|| -REPLY * best_gain(position, me.opponent()))
+    best.map_or_else(
+        || (0, best_gain(position, me.opponent())),
+        |(_, gain, reply)| (gain, reply),
+    )
 }
 
 /// The opponent's best gain once the side to move has taken the bottom

@@ -13,6 +13,7 @@ mod margin;
 mod notation;
 pub mod rack;
 
+use crate::linear::LinearEval;
 use crate::random::zobrist_keys;
 use crate::{
     Game, GameMove, GameOption, GameResult, OptionKind, OptionValue, PairScoring, Player,
@@ -478,6 +479,8 @@ impl Searchable for Wyx {
     fn evaluate(&self, _: &WyxSettings) -> i32 {
         eval::evaluate(self)
     }
+
+    const LINEAR_EVAL: LinearEval<Self> = eval::LINEAR;
 
     /// Under `margin`, the difference of hands at 100 a token (the
     /// evaluation's scale): a proven ending reports the exact margin.

@@ -1,0 +1,327 @@
+//! `ludus datagen`: self-play games from random balanced openings, with
+//! the engine's own search, recording quiet positions with the search's
+//! score and the game's result (the format is in [`super::data`]).
+//!
+//! Game `i` of a run is fixed by the seed and `i` alone (its opening comes
+//! from `seed + i`, and each search is single-threaded under a node or depth
+//! limit with a table cleared per game), so a resumed run continues with
+//! the games it had not written yet, and the games are written in their
+//! order whatever the concurrency.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use ludus_rules::games::{visit_game, GameVisitor};
+use ludus_rules::{GameLog, GameResult, Searchable};
+
+use super::data::{GameRecord, Sample, Writer};
+use crate::openings::{generate_openings, OpeningsConfig};
+use crate::protocol::options::GameOptionInfo;
+use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable, MATE_BOUND};
+
+/// A game still going after this many plies is scored a draw.
+pub const MAX_PLIES: usize = 1000;
+/// Hash per game being played, in MiB.
+const HASH_MIB: usize = 16;
+
+/// The search limit per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchLimit {
+    /// Nodes per move.
+    Nodes(u64),
+    /// Depth per move.
+    Depth(u32),
+}
+
+/// What `ludus datagen` does.
+#[derive(Clone, Debug)]
+pub struct DatagenConfig {
+    /// The game.
+    pub game: String,
+    /// How many games the file should hold when done.
+    pub games: usize,
+    /// The search limit per move.
+    pub limit: SearchLimit,
+    /// Games played at once, one thread each.
+    pub concurrency: usize,
+    /// The data file (appended to).
+    pub out: PathBuf,
+    /// Game options as `NAME=VALUE`, over the protocol's defaults.
+    pub options: Vec<String>,
+    /// Random plies of the openings (the openings tool's default if `None`).
+    pub plies: Option<u32>,
+    /// Seed of the openings: game `i` starts from seed `seed + i`.
+    pub seed: u64,
+    /// Whether to show a progress line on stderr.
+    pub progress: bool,
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DatagenReport {
+    /// Games the file held before the run.
+    pub resumed_from: usize,
+    /// Games written by this run.
+    pub games: usize,
+    /// Positions written by this run.
+    pub positions: usize,
+}
+
+/// Plays and records games until `config.out` holds `config.games`.
+pub fn run_datagen(config: &DatagenConfig) -> Result<DatagenReport, String> {
+    visit_game(&config.game, Datagen { config })
+        .ok_or_else(|| format!("unknown game '{}'", config.game))?
+}
+
+struct Datagen<'a> {
+    config: &'a DatagenConfig,
+}
+
+impl GameVisitor for Datagen<'_> {
+    type Output = Result<DatagenReport, String>;
+
+    fn visit<G: Searchable>(self) -> Self::Output {
+        let config = self.config;
+        let settings = game_settings::<G>(&config.options)?;
+        G::prepare(&settings);
+        let (mut writer, done) = Writer::open(&config.out, G::NAME)?;
+        let mut report = DatagenReport {
+            resumed_from: done,
+            ..DatagenReport::default()
+        };
+        if done >= config.games {
+            return Ok(report);
+        }
+        let next_game = AtomicUsize::new(done);
+        let failed = AtomicBool::new(false);
+        let (sender, receiver) = crossbeam_channel::unbounded();
+        let progress = Progress::new(config.progress, done, config.games);
+        std::thread::scope(|scope| {
+            for _ in 0..config.concurrency.max(1) {
+                let (sender, next_game, failed, settings) =
+                    (sender.clone(), &next_game, &failed, &settings);
+                scope.spawn(move || {
+                    let mut player = match SelfPlay::<G>::new(config, settings) {
+                        Ok(player) => player,
+                        Err(error) => {
+                            let _ = sender.send((usize::MAX, Err(error)));
+                            return;
+                        }
+                    };
+                    while !failed.load(Relaxed) {
+                        let index = next_game.fetch_add(1, Relaxed);
+                        if index >= config.games {
+                            break;
+                        }
+                        let record = player.play(index);
+                        if sender.send((index, record)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(sender);
+            // Games finish out of order; they are written in order.
+            let mut finished = BTreeMap::new();
+            let mut to_write = done;
+            for (index, record) in receiver {
+                let record = match record {
+                    Ok(record) => record,
+                    Err(error) => {
+                        failed.store(true, Relaxed);
+                        return Err(error);
+                    }
+                };
+                finished.insert(index, record);
+                while let Some(record) = finished.remove(&to_write) {
+                    if let Err(error) = writer.append(&record, &config.out) {
+                        failed.store(true, Relaxed);
+                        return Err(error);
+                    }
+                    to_write += 1;
+                    report.games += 1;
+                    report.positions += record.samples.len();
+                    progress.show(to_write, report.positions);
+                }
+            }
+            progress.finish();
+            Ok(report)
+        })
+    }
+}
+
+/// The game's settings as the protocol starts them, with `options`
+/// (`NAME=VALUE`) applied.
+fn game_settings<G: Searchable>(options: &[String]) -> Result<G::Settings, String> {
+    let mut settings = G::Settings::default();
+    for option in G::OPTIONS {
+        (option.apply)(&mut settings, option.kind.default_value());
+    }
+    for text in options {
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| format!("--option '{text}': write it NAME=VALUE"))?;
+        let option = G::OPTIONS
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                let names: Vec<&str> = G::OPTIONS.iter().map(|o| o.name).collect();
+                match names.is_empty() {
+                    true => format!("{} has no options (--option '{text}')", G::NAME),
+                    false => format!(
+                        "{} has no option '{name}' (it has {})",
+                        G::NAME,
+                        names.join(", ")
+                    ),
+                }
+            })?;
+        let value = GameOptionInfo::of::<G>(option).parse(Some(value.trim()))?;
+        (option.apply)(&mut settings, value);
+    }
+    Ok(settings)
+}
+
+/// One thread's self-play: its own table, reused game after game.
+struct SelfPlay<'a, G: Searchable> {
+    config: &'a DatagenConfig,
+    settings: &'a G::Settings,
+    limits: Limits,
+    tt: TranspositionTable,
+    moves: Vec<G::Move>,
+}
+
+impl<'a, G: Searchable> SelfPlay<'a, G> {
+    fn new(config: &'a DatagenConfig, settings: &'a G::Settings) -> Result<Self, String> {
+        let limits = match config.limit {
+            SearchLimit::Nodes(nodes) => Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            SearchLimit::Depth(depth) => Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+        };
+        Ok(SelfPlay {
+            config,
+            settings,
+            limits,
+            tt: TranspositionTable::new(HASH_MIB)?,
+            moves: Vec::new(),
+        })
+    }
+
+    /// Game number `index`, from its own opening to the end.
+    fn play(&mut self, index: usize) -> Result<GameRecord, String> {
+        let start = self.opening(index)?;
+        self.tt.clear();
+        let mut log = GameLog::new(start);
+        let mut samples = Vec::new();
+        let result = loop {
+            let status = log.status();
+            if status.result != GameResult::Ongoing {
+                break status.result;
+            }
+            if log.plies() >= MAX_PLIES {
+                break GameResult::Draw;
+            }
+            let request = SearchRequest {
+                root: log.position(),
+                settings: self.settings,
+                history: log.history(),
+                limits: &self.limits,
+                multipv: 1,
+                threads: 1,
+                move_overhead: Duration::ZERO,
+                search_moves: &[],
+            };
+            let signals = Signals::new(false);
+            let outcome = search::search(&request, &self.tt, &signals, &mut |_| {});
+            let Some(best) = outcome.best_move else {
+                return Err(format!(
+                    "the search found no move in the ongoing position {}",
+                    log.position().to_fen()
+                ));
+            };
+            if self.is_quiet(log.position()) && outcome.score.abs() < MATE_BOUND {
+                samples.push(Sample {
+                    fen: log.position().to_fen(),
+                    score: outcome.score,
+                });
+            }
+            log.play(best);
+        };
+        Ok(GameRecord { samples, result })
+    }
+
+    /// The start of game `index`: a balanced opening (a random start in a
+    /// game that has them) from seed `seed + index`.
+    fn opening(&self, index: usize) -> Result<G, String> {
+        let openings = generate_openings(&OpeningsConfig {
+            game: G::NAME.to_string(),
+            count: 1,
+            seed: self.config.seed.wrapping_add(index as u64),
+            plies: self.config.plies,
+            depth: None,
+            nodes: None,
+            max_score: None,
+        })?;
+        let fen = openings
+            .positions
+            .first()
+            .ok_or_else(|| openings.shortfall.unwrap_or_default())?;
+        G::from_fen(fen)
+    }
+
+    /// Whether the evaluation should judge this position: no noisy move is
+    /// pending, and no solved table knows its value.
+    fn is_quiet(&mut self, position: &G) -> bool {
+        if position.known_value(self.settings).is_some() {
+            return false;
+        }
+        self.moves.clear();
+        position.generate_noisy(&mut self.moves);
+        self.moves.is_empty()
+    }
+}
+
+/// The progress line on stderr, shown only on a terminal.
+struct Progress {
+    shown: bool,
+    started: Instant,
+    first: usize,
+    total: usize,
+}
+
+impl Progress {
+    fn new(wanted: bool, first: usize, total: usize) -> Self {
+        Progress {
+            shown: wanted && std::io::stderr().is_terminal(),
+            started: Instant::now(),
+            first,
+            total,
+        }
+    }
+
+    fn show(&self, games: usize, positions: usize) {
+        if !self.shown {
+            return;
+        }
+        let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
+        let rate = (games - self.first) as f64 / seconds;
+        let left = (self.total - games) as f64 / rate.max(1e-9);
+        eprint!(
+            "\rdatagen: {games}/{} games, {positions} positions, {rate:.2} games/s, about {left:.0} s left   ",
+            self.total
+        );
+    }
+
+    fn finish(&self) {
+        if self.shown {
+            eprintln!();
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! Evaluation tuning from self-play: [`datagen`] plays the engine against
+//! itself and records positions with their results in the format of
+//! [`data`]; [`texel`] fits each game's weight table (see
+//! [`ludus_rules::linear`]) to them.
+
+pub mod data;
+pub mod datagen;
+pub mod texel;
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::data::read;
+    use super::datagen::{run_datagen, DatagenConfig, SearchLimit};
+    use super::texel::{run_tune, TuneConfig};
+
+    /// A fresh path in the temporary directory, removed first.
+    fn scratch(name: &str) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("ludus-tune-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
+    fn config(game: &str, games: usize, out: &Path) -> DatagenConfig {
+        DatagenConfig {
+            game: game.to_string(),
+            games,
+            limit: SearchLimit::Nodes(300),
+            concurrency: 2,
+            out: out.to_path_buf(),
+            options: Vec::new(),
+            plies: None,
+            seed: 5,
+            progress: false,
+        }
+    }
+
+    #[test]
+    fn resuming_continues_without_repeating_a_game() {
+        let fresh = scratch("fresh");
+        let report = run_datagen(&config("pylyx10", 3, &fresh)).unwrap();
+        assert_eq!((report.resumed_from, report.games), (0, 3));
+        let resumed = scratch("resumed");
+        run_datagen(&config("pylyx10", 2, &resumed)).unwrap();
+        // An interrupted write leaves half a game at the end.
+        let mut text = std::fs::read_to_string(&resumed).unwrap();
+        text.push_str("p 12 10/10/10/10/10/10/10/10/10/10 w 8 8\np 3 10/10");
+        std::fs::write(&resumed, text).unwrap();
+        let report = run_datagen(&config("pylyx10", 3, &resumed)).unwrap();
+        assert_eq!((report.resumed_from, report.games), (2, 1));
+        // The games are the same, in the same order, as in one run.
+        let (fresh_data, resumed_data) = (read(&fresh).unwrap(), read(&resumed).unwrap());
+        assert_eq!(fresh_data.games.len(), 3);
+        assert_eq!(resumed_data, fresh_data);
+        assert_ne!(fresh_data.games[0], fresh_data.games[1]);
+        let report = run_datagen(&config("pylyx10", 3, &resumed)).unwrap();
+        assert_eq!((report.resumed_from, report.games), (3, 0));
+        // Another game's data is not appended to.
+        let error = run_datagen(&config("wyx", 5, &resumed)).unwrap_err();
+        assert!(error.contains("holds pylyx10 data"), "{error}");
+        for path in [fresh, resumed] {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    #[test]
+    fn positions_are_quiet_and_outside_the_tables() {
+        let out = scratch("alak");
+        // With its solved table (the protocol's default), every Alak
+        // position is known: nothing is recorded.
+        run_datagen(&config("alak", 2, &out)).unwrap();
+        let data = read(&out).unwrap();
+        assert_eq!(data.games.len(), 2);
+        assert!(data.games.iter().all(|g| g.samples.is_empty()));
+        let _ = std::fs::remove_file(&out);
+        let mut searched = config("alak", 2, &out);
+        searched.options = vec!["alaksolution=false".to_string()];
+        run_datagen(&searched).unwrap();
+        assert!(read(&out)
+            .unwrap()
+            .games
+            .iter()
+            .any(|g| !g.samples.is_empty()));
+        searched.options = vec!["AlakSolution=maybe".to_string()];
+        assert!(run_datagen(&searched).is_err());
+        searched.options = vec!["Depth=3".to_string()];
+        let error = run_datagen(&searched).unwrap_err();
+        assert!(error.contains("no option 'Depth'"), "{error}");
+        let _ = std::fs::remove_file(out);
+    }
+
+    #[test]
+    fn a_tiny_tuning_lowers_the_error() {
+        let out = scratch("tiny");
+        run_datagen(&config("pylyx10", 12, &out)).unwrap();
+        let report = run_tune(&TuneConfig {
+            game: "pylyx10".to_string(),
+            files: vec![out.clone()],
+            epochs: 300,
+            rate: 0.5,
+            lambda: 1.0,
+        })
+        .unwrap();
+        assert!(report.positions > 50, "{} positions", report.positions);
+        assert!(report.k > 0.0);
+        assert!(
+            report.error_after < report.error_before,
+            "{} -> {}",
+            report.error_after,
+            report.error_before
+        );
+        assert_ne!(report.after, report.before);
+        assert!(report.table().contains("// target height (was "));
+        let wrong_game = TuneConfig {
+            game: "wyx".to_string(),
+            files: vec![out.clone()],
+            epochs: 1,
+            rate: 0.5,
+            lambda: 1.0,
+        };
+        assert!(run_tune(&wrong_game).unwrap_err().contains("not wyx"));
+        let _ = std::fs::remove_file(out);
+    }
+}
