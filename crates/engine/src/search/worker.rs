@@ -6,23 +6,9 @@ use std::sync::atomic::Ordering::Relaxed;
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
 use super::ordering::{history_bonus, History, MovePicker, PickerBuffers};
+use super::root::{RootList, RootMove};
 use super::tt::Bound;
 use super::{Context, SearchRequest, INFINITY, MATE, MATE_BOUND, MAX_PLY};
-
-/// A root move with what the last search of it found.
-#[derive(Clone, Debug)]
-pub struct RootMove<M> {
-    /// The move.
-    pub mv: M,
-    /// Its score in the current iteration (`-INFINITY` if not yet known).
-    pub score: i32,
-    /// Its score in the previous iteration, for aspiration windows.
-    pub previous_score: i32,
-    /// The principal variation starting with this move.
-    pub pv: Vec<M>,
-    /// The deepest ply reached while searching it.
-    pub seldepth: usize,
-}
 
 /// Late-move reductions in plies, by depth and move number.
 fn reduction(depth: i32, move_number: usize) -> i32 {
@@ -31,10 +17,12 @@ fn reduction(depth: i32, move_number: usize) -> i32 {
     (0.5 + d.ln() * m.ln() / 2.5) as i32
 }
 
-/// Quiet moves searched at `depth` (1..=3) in non-PV nodes before the rest
-/// are pruned.
-fn late_move_limit(depth: i32) -> usize {
-    (4 + 4 * depth * depth) as usize
+/// Quiet moves searched at `depth` before the rest are pruned (twice as
+/// many in PV nodes). Only games with hundreds of moves a node reach it
+/// beyond depth 3.
+fn late_move_limit(depth: i32, pv: bool) -> usize {
+    let depth = depth.clamp(1, 64) as usize;
+    (4 + 4 * depth * depth) << usize::from(pv)
 }
 
 fn mate_in(ply: usize) -> i32 {
@@ -168,8 +156,17 @@ pub struct Worker<'a, G: Searchable> {
     after_null_move: Vec<bool>,
     /// The first root move the current search covers (MultiPV line).
     pv_index: usize,
-    /// The root moves, best first after each completed search.
+    /// The root's moves, shared by all threads.
+    root: &'a RootList<G::Move>,
+    /// This thread's results for the first `root_moves.len()` moves of
+    /// `root` (the width it searches), best first after each search.
     pub root_moves: Vec<RootMove<G::Move>>,
+    /// The next of `root_moves` the current root search takes.
+    root_next: usize,
+    /// Root moves put off because another thread was searching them, and
+    /// how many of them were taken.
+    deferred: Vec<usize>,
+    deferred_next: usize,
     /// Nodes this thread searched.
     pub nodes: u64,
     seldepth: usize,
@@ -184,12 +181,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
         id: usize,
         ctx: &'a Context<'a>,
         request: &SearchRequest<'a, G>,
-        root_moves: Vec<RootMove<G::Move>>,
+        root: &'a RootList<G::Move>,
     ) -> Self {
-        let root = request.root;
         let mut hashes = Vec::with_capacity(ctx.history.len() + MAX_PLY + 2);
         hashes.extend_from_slice(ctx.history);
-        hashes.push(root.hash());
+        hashes.push(request.root.hash());
         let root_index = hashes.len() - 1;
         Worker {
             id,
@@ -205,11 +201,31 @@ impl<'a, G: Searchable> Worker<'a, G> {
             repetition_floor: vec![0; MAX_PLY + 2],
             after_null_move: vec![false; MAX_PLY + 2],
             pv_index: 0,
-            root_moves,
+            root,
+            root_moves: Vec::new(),
+            root_next: 0,
+            deferred: Vec::new(),
+            deferred_next: 0,
             nodes: 0,
             seldepth: 0,
             stopped: false,
         }
+    }
+
+    /// Searches the best `width` root moves by ordering from now on (at
+    /// least as many as before, at most all). The moves added come after
+    /// those searched, in the list's order.
+    pub fn widen_root(&mut self, width: usize) {
+        let width = width.min(self.root.moves.len());
+        for index in self.root_moves.len()..width {
+            self.root_moves
+                .push(RootMove::new(self.root.moves[index], index));
+        }
+    }
+
+    /// The number of root moves (searched or not).
+    pub fn root_count(&self) -> usize {
+        self.root.moves.len()
     }
 
     /// The shared context (borrowed for the search's lifetime, not the
@@ -301,6 +317,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         pv_index: usize,
     ) -> i32 {
         self.pv_index = pv_index;
+        self.root_next = pv_index;
+        self.deferred.clear();
+        self.deferred_next = 0;
         self.node::<true>(root, depth, alpha, beta, 0, true)
     }
 
@@ -395,9 +414,14 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut move_number = 0;
+        let mut root_index = 0;
         loop {
             let next = match ROOT {
-                true => self.root_move_at(position, self.pv_index + move_number),
+                true => self.next_root_move(depth).map(|i| {
+                    root_index = i;
+                    let mv = self.root_moves[i].mv;
+                    (mv, position.is_noisy(mv))
+                }),
                 false => picker.next(position, &self.history),
             };
             let Some((mv, noisy)) = next else { break };
@@ -406,12 +430,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
             // quiet moves (the picker gives them last, best ordered first)
             // are skipped. Decisive in games with thousands of moves per
             // node, harmless in games with a handful.
-            if !pv_node
+            if !ROOT
                 && !noisy
                 && !node.exhaustive
                 && best > -MATE_BOUND
-                && depth <= 3
-                && quiets_tried.len() >= late_move_limit(depth)
+                && quiets_tried.len() >= late_move_limit(depth, pv_node)
             {
                 break;
             }
@@ -419,14 +442,20 @@ impl<'a, G: Searchable> Worker<'a, G> {
             let mut child = position.clone();
             child.make_move(mv);
             self.push(&child, ply, position.is_irreversible(mv));
+            if ROOT {
+                self.root.mark(self.root_moves[root_index].index, depth);
+            }
             // Step 7. Search the move: reduced, zero window, re-searched.
             let score = self.search_move(&child, node, (alpha, beta), move_number, noisy);
             self.pop();
+            if ROOT {
+                self.root.mark(self.root_moves[root_index].index, 0);
+            }
             if self.stopped {
                 break;
             }
             if ROOT {
-                self.record_root_move(&child, self.pv_index + move_number - 1, score, alpha);
+                self.record_root_move(&child, root_index, score, alpha);
             }
             // Step 8. A new best move: raise alpha, cut off above beta.
             if score > best {
@@ -480,10 +509,24 @@ impl<'a, G: Searchable> Worker<'a, G> {
         best
     }
 
-    /// The root move at `index` and whether it is noisy.
-    fn root_move_at(&self, root: &G, index: usize) -> Option<(G::Move, bool)> {
-        let mv = self.root_moves.get(index)?.mv;
-        Some((mv, root.is_noisy(mv)))
+    /// The place in `root_moves` of the next root move to search at
+    /// `depth`: in order from `pv_index`, except that at a root the threads
+    /// share, a move another thread is searching at this depth or deeper
+    /// is put off to the end (by then the table mostly knows it).
+    fn next_root_move(&mut self, depth: i32) -> Option<usize> {
+        while self.root_next < self.root_moves.len() {
+            let i = self.root_next;
+            self.root_next += 1;
+            let first = i == self.pv_index;
+            if !first && self.root.is_busy(self.root_moves[i].index, depth) {
+                self.deferred.push(i);
+                continue;
+            }
+            return Some(i);
+        }
+        let i = *self.deferred.get(self.deferred_next)?;
+        self.deferred_next += 1;
+        Some(i)
     }
 
     /// Reads the table for the node: `Ok(score)` when the entry settles it
