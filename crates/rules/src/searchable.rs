@@ -194,7 +194,7 @@ pub trait Searchable: Game {
 /// Sorts `moves` by descending history (the sum over each move's indices),
 /// keeping the order of moves with equal history: the order of the default
 /// [`Searchable::next_quiets`] and [`Searchable::next_noisy`].
-pub fn sort_by_history<G: Searchable + ?Sized>(
+pub fn sort_by_history<G: Searchable>(
     game: &G,
     history: &[i32],
     cursor: &mut MoveCursor<G::Move>,
@@ -263,6 +263,9 @@ impl MoveIndices {
     }
 }
 
+/// Moves with a score each.
+pub type ScoredMoves<M> = Vec<(i32, M)>;
+
 /// One node's generation of moves in batches ([`Searchable::next_quiets`],
 /// [`Searchable::next_noisy`]): where it stands, and working memory the
 /// search keeps per ply and reuses from node to node.
@@ -310,7 +313,7 @@ impl<M> MoveCursor<M> {
     }
 
     /// Two lists of scored moves for the game's use (kept between calls).
-    pub fn scratch(&mut self) -> (&mut Vec<(i32, M)>, &mut Vec<(i32, M)>) {
+    pub fn scratch(&mut self) -> (&mut ScoredMoves<M>, &mut ScoredMoves<M>) {
         (&mut self.scored, &mut self.spare)
     }
 

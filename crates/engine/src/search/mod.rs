@@ -363,7 +363,8 @@ fn iterate<G: Searchable>(
         .clamp(1, MAX_PLY as u32 - 1);
     let root_count = worker.root_count();
     let multipv = request.multipv.clamp(1, root_count);
-    worker.widen_root(root_width(1).max(multipv));
+    let huge = worker.root_is_huge();
+    worker.widen_root(root_width(1, huge).max(multipv));
     let mut best = worker.root_moves[0].clone();
     let mut completed = 0;
     // A root whose value a table knows is done once the search shows it.
@@ -375,7 +376,7 @@ fn iterate<G: Searchable>(
         if !is_main && helper_skips(worker.id, depth) {
             continue;
         }
-        worker.widen_root(root_width(depth as i32));
+        worker.widen_root(root_width(depth as i32, huge));
         for root_move in &mut worker.root_moves {
             root_move.previous_score = root_move.score;
         }

@@ -1,9 +1,10 @@
 //! The root's moves: one list shared by every thread, generated once and
-//! best first, of which each iteration searches only the best `width` by
-//! ordering (move-count pruning at the root; the width grows with depth and
-//! when an iteration fails low). Threads keep results only for the moves
-//! they search, and at a huge root they spread over its moves instead of
-//! all searching the same one.
+//! best first. At a huge root (more than [`HUGE_ROOT`] moves: a game whose
+//! branching runs to thousands) each iteration searches only the best
+//! `width` by ordering (move-count pruning at the root; the width grows
+//! with depth and when an iteration fails low), and the threads spread over
+//! its moves instead of all searching the same one. Threads keep results
+//! only for the moves they search.
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
@@ -19,18 +20,24 @@ const ROOT_LIST_MAX: usize = 8_192;
 /// The root moves generated between checks for `stop`.
 const ROOT_BATCH: usize = 1_024;
 
-/// The root moves every iteration searches at least: smaller roots (every
-/// game but Wyke) are searched whole.
+/// A root with more moves than this is huge: its search prunes by move
+/// count at the root and at every depth, and threads share its moves.
+/// Smaller roots (in every game but Wyke, whose start has 6 424) are
+/// searched whole, with late-move pruning near the leaves only.
+const HUGE_ROOT: usize = 512;
+
+/// The root moves an iteration of a huge root searches at least.
 const ROOT_MIN_WIDTH: usize = 256;
 
-/// A root with more moves than this is huge: threads share its moves.
-pub(super) const HUGE_ROOT: usize = 2 * ROOT_MIN_WIDTH;
-
 /// The root moves searched at `depth`, before any widening on a fail low:
-/// as interior move-count pruning, more the deeper the search.
-pub(super) fn root_width(depth: i32) -> usize {
+/// all of them unless the root is huge; else, as interior move-count
+/// pruning, more the deeper the search.
+pub(super) fn root_width(depth: i32, huge: bool) -> usize {
     let depth = depth.clamp(1, 64) as usize;
-    ROOT_MIN_WIDTH.max(16 * depth * depth)
+    match huge {
+        true => ROOT_MIN_WIDTH.max(16 * depth * depth),
+        false => usize::MAX,
+    }
 }
 
 /// The root's moves, shared by the threads of one search.
@@ -38,6 +45,9 @@ pub(super) struct RootList<M> {
     /// The table's move first, then the noisy moves, then the quiet moves
     /// best first, at most [`ROOT_LIST_MAX`] in all.
     pub moves: Vec<M>,
+    /// Whether the root has more than [`HUGE_ROOT`] legal moves (counted
+    /// before a `searchmoves` restriction).
+    pub huge: bool,
     /// Per move, the depth some thread is searching it at (0: none).
     busy: Vec<AtomicU32>,
 }
@@ -54,6 +64,7 @@ impl<M: GameMove> RootList<M> {
     ) -> Self {
         let mut moves = Vec::new();
         root.generate_noisy(&mut moves);
+        let huge;
         if only.is_empty() {
             // Best first by the game's ordering, without history yet.
             let history = vec![0; G::MOVE_INDEX_COUNT];
@@ -69,10 +80,12 @@ impl<M: GameMove> RootList<M> {
                 let room = ROOT_LIST_MAX - moves.len();
                 moves.extend(batch.iter().take(room));
             }
+            huge = moves.len() > HUGE_ROOT;
         } else {
             let mut quiet = Vec::new();
             root.generate_quiet(&mut quiet);
             moves.append(&mut quiet);
+            huge = moves.len() > HUGE_ROOT;
             moves.retain(|mv| only.contains(mv));
         }
         // The table's move goes first; the rest keep their order.
@@ -85,12 +98,11 @@ impl<M: GameMove> RootList<M> {
             // nothing more is worth setting up.
             moves.truncate(1);
         }
-        let shared = threads > 1 && moves.len() > HUGE_ROOT;
-        let busy = match shared {
+        let busy = match huge && threads > 1 {
             true => moves.iter().map(|_| AtomicU32::new(0)).collect(),
             false => Vec::new(),
         };
-        RootList { moves, busy }
+        RootList { moves, huge, busy }
     }
 
     /// Whether some thread is searching move `index` at `depth` or deeper.

@@ -17,12 +17,16 @@ fn reduction(depth: i32, move_number: usize) -> i32 {
     (0.5 + d.ln() * m.ln() / 2.5) as i32
 }
 
-/// Quiet moves searched at `depth` before the rest are pruned (twice as
-/// many in PV nodes). Only games with hundreds of moves a node reach it
-/// beyond depth 3.
-fn late_move_limit(depth: i32, pv: bool) -> usize {
+/// Quiet moves searched at `depth` before the rest are pruned, if they are:
+/// in non-PV nodes to depth 3 (late-move pruning); under a `huge` root
+/// (thousands of moves a node) at every depth and in PV nodes too, twice
+/// as many there, since no node can search them all.
+fn late_move_limit(depth: i32, pv: bool, huge: bool) -> Option<usize> {
+    if !huge && (pv || depth > 3) {
+        return None;
+    }
     let depth = depth.clamp(1, 64) as usize;
-    (4 + 4 * depth * depth) << usize::from(pv)
+    Some((4 + 4 * depth * depth) << usize::from(pv))
 }
 
 fn mate_in(ply: usize) -> i32 {
@@ -223,6 +227,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
+    /// Whether the root is huge (see [`RootList::huge`]).
+    pub fn root_is_huge(&self) -> bool {
+        self.root.huge
+    }
+
     /// The number of root moves (searched or not).
     pub fn root_count(&self) -> usize {
         self.root.moves.len()
@@ -326,9 +335,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
     /// The node function of the root (`ROOT`) and of every interior node:
     /// a principal-variation alpha-beta search of `position` at `ply` to
     /// `depth` in the window (`alpha`, `beta`). The root is never decided,
-    /// counted, cut by the table or pruned (its caller checked and counts
-    /// it, and stores its result); its moves are `root_moves[pv_index..]`,
-    /// which it scores and sorts.
+    /// counted, cut by the table or pruned before its moves (its caller
+    /// checked it and stores its result); its moves are this thread's
+    /// `root_moves[pv_index..]` (the best of the shared list, as wide as
+    /// the iteration searches), which it scores and sorts.
     fn node<const ROOT: bool>(
         &mut self,
         position: &G,
@@ -425,16 +435,17 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 false => picker.next(position, &self.history),
             };
             let Some((mv, noisy)) = next else { break };
-            // Step 6. Late-move pruning near the leaves: once a move has
-            // been searched and no loss is being fought off, the remaining
-            // quiet moves (the picker gives them last, best ordered first)
-            // are skipped. Decisive in games with thousands of moves per
-            // node, harmless in games with a handful.
+            // Step 6. Move-count pruning: once enough quiet moves have been
+            // searched and no loss is being fought off, the remaining ones
+            // (the picker gives them last, best first) are skipped, and
+            // the game is asked for no more. Decisive in games with
+            // thousands of moves a node, rare in games with a handful.
             if !ROOT
                 && !noisy
                 && !node.exhaustive
                 && best > -MATE_BOUND
-                && quiets_tried.len() >= late_move_limit(depth, pv_node)
+                && late_move_limit(depth, pv_node, self.root.huge)
+                    .is_some_and(|limit| quiets_tried.len() >= limit)
             {
                 break;
             }

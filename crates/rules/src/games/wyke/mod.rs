@@ -630,7 +630,7 @@ impl<const N: usize> Searchable for Wyke<N> {
             "564804/434454/474240/462447/144634/444644 d 2-1-1 4",
         ]
     };
-    const BENCH_DEPTH: u32 = if N == 4 { 3 } else { 1 };
+    const BENCH_DEPTH: u32 = 6;
 
     fn move_index(&self, mv: WykeMove) -> usize {
         ordering::move_indices(mv).iter().next().unwrap_or(0)
