@@ -23,4 +23,7 @@ pub mod text;
 
 pub use game::{Game, GameMove, GameResult, PairScoring, Player};
 pub use game_log::{GameLog, Status};
-pub use searchable::{GameOption, KnownValue, OptionKind, OptionValue, Searchable, SolveTarget};
+pub use searchable::{
+    sort_by_history, GameOption, KnownValue, MoveCursor, MoveIndices, OptionKind, OptionValue,
+    Searchable, SolveTarget, MAX_MOVE_INDICES,
+};

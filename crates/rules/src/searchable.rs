@@ -2,7 +2,22 @@
 //! into noisy and quiet moves, ordering hints, exactly known values, and the
 //! game's own protocol options and solve targets. The generic search knows a
 //! game only through [`Searchable`].
+//!
+//! # Bounded, ordered generation of quiet moves
+//!
+//! A node rarely searches more than a handful of its quiet moves: a cutoff
+//! or move-count pruning ends it first. So the search asks for quiet moves
+//! best first, a batch at a time ([`Searchable::next_quiets`]), and stops
+//! asking when the node ends; the same for noisy moves
+//! ([`Searchable::next_noisy`]). A game with a few dozen moves keeps the
+//! default: the first batch is every move, sorted by history. A game
+//! with thousands (Alfred's Wyke: 6 424 at the start, 400 338 on 6×6)
+//! enumerates its moves in order without listing the rest, and counts the
+//! search's history itself. The history is factored the same way: a move
+//! has up to [`MAX_MOVE_INDICES`] history indices
+//! ([`Searchable::move_indices`]) and its history score is their sum.
 
+use std::any::Any;
 use std::fmt::Debug;
 
 use crate::game::Game;
@@ -40,8 +55,9 @@ pub trait Searchable: Game {
     /// What `ludus solve` can solve in this game.
     const SOLVE_TARGETS: &'static [SolveTarget] = &[];
 
-    /// The number of distinct values [`Searchable::move_index`] can return;
-    /// history tables are this large per player.
+    /// The number of distinct history indices ([`Searchable::move_index`],
+    /// [`Searchable::move_indices`]); history tables are this large per
+    /// player.
     const MOVE_INDEX_COUNT: usize;
 
     /// Whether a null move (the side to move passing its turn, used by the
@@ -60,6 +76,17 @@ pub trait Searchable: Game {
     /// moves may share an index.
     fn move_index(&self, mv: Self::Move) -> usize;
 
+    /// The history indices of `mv`, each in `0..MOVE_INDEX_COUNT`: the
+    /// search scores a move by the sum of their history and, when a move
+    /// cuts off (or fails to), moves each of them. A game whose moves are
+    /// combinations of parts (Wyke: an amount on each of several plots)
+    /// gives one index per part, so what is learnt of one move carries over
+    /// to the many that share its parts. Default: [`Searchable::move_index`]
+    /// alone.
+    fn move_indices(&self, mv: Self::Move) -> MoveIndices {
+        MoveIndices::one(self.move_index(mv))
+    }
+
     /// Appends the legal noisy moves (see [`Searchable::is_noisy`]). Games
     /// with many quiet moves override this to avoid generating them.
     fn generate_noisy(&self, moves: &mut Vec<Self::Move>) {
@@ -73,6 +100,55 @@ pub trait Searchable: Game {
     fn generate_quiet(&self, moves: &mut Vec<Self::Move>) {
         self.generate_moves(moves);
         moves.retain(|&mv| !self.is_noisy(mv));
+    }
+
+    /// Appends to `batch` (which the caller has cleared) the next quiet
+    /// moves of this position, best first: about `wanted` of them, fewer
+    /// only when no more remain. The search calls it first with a cursor
+    /// just [`MoveCursor::restart`]ed, then again, with the same cursor and
+    /// an unchanged position, each time it has tried the batch before and
+    /// still wants quiet moves; it stops asking once the cursor is
+    /// [`MoveCursor::finish`]ed or an empty batch comes back. Over all
+    /// batches of one cursor, every move [`Searchable::generate_quiet`]
+    /// gives comes out exactly once.
+    ///
+    /// `history` is the search's history for the side to move, indexed as
+    /// [`Searchable::move_indices`]; a move's history is the sum over its
+    /// indices. "Best" is the game's to judge: what the history says, what
+    /// the game knows of its moves, or both. The cursor keeps what the
+    /// game needs between batches ([`MoveCursor::state`]); it is reused
+    /// from node to node, so generation allocates nothing once warm.
+    ///
+    /// The default keeps the ordering of small games: the first batch is
+    /// every quiet move, by descending history, moves of equal history in
+    /// the order [`Searchable::generate_quiet`] gives them.
+    fn next_quiets(
+        &self,
+        history: &[i32],
+        cursor: &mut MoveCursor<Self::Move>,
+        wanted: usize,
+        batch: &mut Vec<Self::Move>,
+    ) {
+        let _ = wanted;
+        cursor.finish();
+        self.generate_quiet(batch);
+        sort_by_history(self, history, cursor, batch);
+    }
+
+    /// The same as [`Searchable::next_quiets`] for the noisy moves
+    /// ([`Searchable::generate_noisy`]), on a cursor of their own. The
+    /// default: every noisy move in the first batch, by descending history.
+    fn next_noisy(
+        &self,
+        history: &[i32],
+        cursor: &mut MoveCursor<Self::Move>,
+        wanted: usize,
+        batch: &mut Vec<Self::Move>,
+    ) {
+        let _ = wanted;
+        cursor.finish();
+        self.generate_noisy(batch);
+        sort_by_history(self, history, cursor, batch);
     }
 
     /// Whether the move changes the material balance or decides something at
@@ -130,6 +206,147 @@ pub trait Searchable: Game {
     /// building a table.
     fn prepare(settings: &Self::Settings) {
         let _ = settings;
+    }
+}
+
+/// Sorts `moves` by descending history (the sum over each move's indices),
+/// keeping the order of moves with equal history: the order of the default
+/// [`Searchable::next_quiets`] and [`Searchable::next_noisy`].
+pub fn sort_by_history<G: Searchable>(
+    game: &G,
+    history: &[i32],
+    cursor: &mut MoveCursor<G::Move>,
+    moves: &mut Vec<G::Move>,
+) {
+    let score = |mv: G::Move| -> i32 {
+        game.move_indices(mv)
+            .iter()
+            .map(|i| history.get(i).copied().unwrap_or(0))
+            .sum()
+    };
+    let (scored, spare) = cursor.scratch();
+    scored.clear();
+    scored.extend(moves.iter().map(|&mv| (score(mv), mv)));
+    // A stable sort by descending score, but the moves without history
+    // (most of them in a long list) are only copied, not sorted.
+    let by_score = |&(score, _): &(i32, G::Move)| std::cmp::Reverse(score);
+    spare.clear();
+    spare.extend(scored.iter().filter(|(score, _)| *score > 0));
+    spare.sort_by_key(by_score);
+    spare.extend(scored.iter().filter(|(score, _)| *score == 0));
+    let negative = spare.len();
+    spare.extend(scored.iter().filter(|(score, _)| *score < 0));
+    spare[negative..].sort_by_key(by_score);
+    moves.clear();
+    moves.extend(spare.iter().map(|&(_, mv)| mv));
+}
+
+/// The most history indices one move has ([`Searchable::move_indices`]).
+pub const MAX_MOVE_INDICES: usize = 5;
+
+/// The history indices of one move: up to [`MAX_MOVE_INDICES`] of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveIndices {
+    indices: [u32; MAX_MOVE_INDICES],
+    len: u8,
+}
+
+impl MoveIndices {
+    /// No index yet.
+    pub const EMPTY: MoveIndices = MoveIndices {
+        indices: [0; MAX_MOVE_INDICES],
+        len: 0,
+    };
+
+    /// The one index `index`.
+    pub fn one(index: usize) -> Self {
+        let mut indices = Self::EMPTY;
+        indices.push(index);
+        indices
+    }
+
+    /// Adds `index`; beyond [`MAX_MOVE_INDICES`] it is ignored.
+    pub fn push(&mut self, index: usize) {
+        if let Some(slot) = self.indices.get_mut(usize::from(self.len)) {
+            *slot = index as u32;
+            self.len += 1;
+        }
+    }
+
+    /// The indices.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.indices[..usize::from(self.len)]
+            .iter()
+            .map(|&i| i as usize)
+    }
+}
+
+/// Moves with a score each.
+pub type ScoredMoves<M> = Vec<(i32, M)>;
+
+/// One node's generation of moves in batches ([`Searchable::next_quiets`],
+/// [`Searchable::next_noisy`]): where it stands, and working memory the
+/// search keeps per ply and reuses from node to node.
+pub struct MoveCursor<M> {
+    begun: bool,
+    finished: bool,
+    scored: Vec<(i32, M)>,
+    spare: Vec<(i32, M)>,
+    state: Option<Box<dyn Any + Send>>,
+}
+
+impl<M> Default for MoveCursor<M> {
+    fn default() -> Self {
+        MoveCursor {
+            begun: false,
+            finished: false,
+            scored: Vec::new(),
+            spare: Vec::new(),
+            state: None,
+        }
+    }
+}
+
+impl<M> MoveCursor<M> {
+    /// Starts over, for a new node (the search calls it).
+    pub fn restart(&mut self) {
+        self.begun = false;
+        self.finished = false;
+    }
+
+    /// True at the first call after [`MoveCursor::restart`] (the node's
+    /// first batch, when a game sets up its generation), false after.
+    pub fn begin(&mut self) -> bool {
+        !std::mem::replace(&mut self.begun, true)
+    }
+
+    /// The game has given every move: no batch is asked for again.
+    pub fn finish(&mut self) {
+        self.finished = true;
+    }
+
+    /// Whether the game has given every move.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Two lists of scored moves for the game's use (kept between calls).
+    pub fn scratch(&mut self) -> (&mut ScoredMoves<M>, &mut ScoredMoves<M>) {
+        (&mut self.scored, &mut self.spare)
+    }
+
+    /// The game's own generation state, of a type of its choosing: made
+    /// with `Default` at the cursor's first use (not per node), then kept
+    /// as the game leaves it. A game must not rely on it holding anything
+    /// after [`MoveCursor::restart`] but what it wrote itself.
+    pub fn state<T: Default + Send + 'static>(&mut self) -> &mut T {
+        if !self.state.as_ref().is_some_and(|state| state.is::<T>()) {
+            self.state = Some(Box::new(T::default()));
+        }
+        self.state
+            .as_mut()
+            .and_then(|state| state.downcast_mut::<T>())
+            .expect("the state was just made of this type")
     }
 }
 

@@ -4,6 +4,7 @@
 //! [`Searchable`].
 
 pub mod ordering;
+mod root;
 pub mod time;
 pub mod tt;
 mod worker;
@@ -15,9 +16,10 @@ use std::time::{Duration, Instant};
 use parking_lot::{Condvar, Mutex, RwLock};
 
 use ludus_rules::{GameResult, Searchable};
+use root::{root_width, RootList};
 pub use time::{Clock, Limits, TimeBudget};
 pub use tt::{Bound, TranspositionTable};
-use worker::{known_score, RootMove, Worker};
+use worker::{known_score, Worker};
 
 /// The deepest ply the search reaches (iterations and quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -259,49 +261,6 @@ fn helper_skips(helper: usize, depth: u32) -> bool {
     ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
 }
 
-/// The root moves in a first guess at their order: the table's move, then
-/// noisy moves, then the rest, each in the order the game generates them
-/// (which is the only order there is if the first iteration cannot finish).
-fn initial_root_moves<G: Searchable>(
-    root: &G,
-    tt: &TranspositionTable,
-    only: &[G::Move],
-    signals: &Signals,
-) -> Vec<RootMove<G::Move>> {
-    let mut moves = Vec::new();
-    root.generate_noisy(&mut moves);
-    // Each generator may expect an empty list.
-    let mut quiet = Vec::new();
-    root.generate_quiet(&mut quiet);
-    moves.append(&mut quiet);
-    if !only.is_empty() {
-        moves.retain(|mv| only.contains(mv));
-    }
-    // The table's move goes first; the rest keep their order. (No sort:
-    // with 400 000 moves even the noisiness test per comparison would
-    // delay `stop`.)
-    let tt_move = tt.probe::<G::Move>(root.hash()).and_then(|e| e.mv);
-    if let Some(at) = moves.iter().position(|&mv| Some(mv) == tt_move) {
-        moves[..=at].rotate_right(1);
-    }
-    if signals.is_stopped() {
-        // Stopped while generating (a root can have 400 000 moves): the
-        // answer is the first move, and nothing more is worth setting up.
-        moves.truncate(1);
-    }
-    moves
-        .into_iter()
-        .map(|mv| RootMove {
-            mv,
-            score: -INFINITY,
-            previous_score: -INFINITY,
-            // Filled in when the move is searched; no allocation per move.
-            pv: Vec::new(),
-            seldepth: 0,
-        })
-        .collect()
-}
-
 /// Searches `request.root` under its limits with `request.threads` threads
 /// sharing `tt`, calling `report` after every iteration of the main thread.
 /// Returns when the limits are reached, or for an infinite or ponder search
@@ -313,8 +272,8 @@ pub fn search<G: Searchable>(
     report: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchOutcome<G::Move> {
     tt.new_search();
-    let root_moves = initial_root_moves(request.root, tt, request.search_moves, signals);
     let threads = request.threads.max(1);
+    let root = RootList::new(request.root, tt, request.search_moves, signals, threads);
     let ctx = Context {
         tt,
         signals,
@@ -323,7 +282,7 @@ pub fn search<G: Searchable>(
         budget: TimeBudget::for_limits(request.limits, request.move_overhead),
         node_limit: request.limits.nodes,
     };
-    if root_moves.is_empty() || request.root.result() != GameResult::Ongoing {
+    if root.moves.is_empty() || request.root.result() != GameResult::Ongoing {
         signals.wait_for_release(request.limits.infinite);
         return SearchOutcome {
             best_move: None,
@@ -351,7 +310,7 @@ pub fn search<G: Searchable>(
             if signals.is_stopped() {
                 break;
             }
-            let (ctx, gate, root_moves) = (&ctx, &gate, root_moves.clone());
+            let (ctx, gate, root) = (&ctx, &gate, &root);
             let helper = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(16 << 20)
@@ -360,7 +319,7 @@ pub fn search<G: Searchable>(
                     if ctx.signals.is_stopped() {
                         return;
                     }
-                    let mut worker = Worker::new(id, ctx, request, root_moves);
+                    let mut worker = Worker::new(id, ctx, request, root);
                     iterate(&mut worker, request, &mut |_| {});
                 });
             if let Err(error) = helper {
@@ -368,7 +327,7 @@ pub fn search<G: Searchable>(
             }
         }
         drop(spawning);
-        let mut main = Worker::new(0, &ctx, request, root_moves);
+        let mut main = Worker::new(0, &ctx, request, &root);
         let outcome = catch_unwind(AssertUnwindSafe(|| iterate(&mut main, request, report)));
         let outcome = match outcome {
             Ok(outcome) => outcome,
@@ -402,7 +361,10 @@ fn iterate<G: Searchable>(
         .depth
         .unwrap_or(MAX_PLY as u32)
         .clamp(1, MAX_PLY as u32 - 1);
-    let multipv = request.multipv.clamp(1, worker.root_moves.len());
+    let root_count = worker.root_count();
+    let multipv = request.multipv.clamp(1, root_count);
+    let huge = worker.root_is_huge();
+    worker.widen_root(root_width(1, huge).max(multipv));
     let mut best = worker.root_moves[0].clone();
     let mut completed = 0;
     // A root whose value a table knows is done once the search shows it.
@@ -414,6 +376,7 @@ fn iterate<G: Searchable>(
         if !is_main && helper_skips(worker.id, depth) {
             continue;
         }
+        worker.widen_root(root_width(depth as i32, huge));
         for root_move in &mut worker.root_moves {
             root_move.previous_score = root_move.score;
         }
@@ -452,14 +415,7 @@ fn iterate<G: Searchable>(
         // searched every line to the end of the game.
         let proven = known_root_score == Some(best.score)
             || worker::covers_the_end(request.root, depth as i32);
-        if should_stop_after_iteration(
-            ctx,
-            limits,
-            best.score,
-            depth,
-            worker.root_moves.len(),
-            proven,
-        ) {
+        if should_stop_after_iteration(ctx, limits, best.score, depth, root_count, proven) {
             break;
         }
     }
@@ -498,6 +454,9 @@ fn aspiration_search<G: Searchable>(
             return failed;
         }
         let bound = if score <= alpha {
+            // Worse than expected: look at more of a pruned root's moves.
+            let width = worker.root_moves.len();
+            worker.widen_root(2 * width);
             beta = (alpha + beta) / 2;
             alpha = (score - delta).max(-INFINITY);
             Bound::Upper

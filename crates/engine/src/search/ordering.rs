@@ -3,16 +3,19 @@
 //! Moves come out in stages so that a cutoff found early saves the work of
 //! generating the rest, which matters in games with thousands of moves:
 //! the transposition-table move first (before anything is generated), then
-//! noisy moves by history, then the two killers, then the quiet moves by
-//! history.
+//! noisy moves by history, then the two killers, then the quiet moves best
+//! first, asked of the game a batch at a time
+//! ([`Searchable::next_quiets`]): a node that ends after a handful of quiet
+//! moves never has the rest generated.
 
-use ludus_rules::Searchable;
+use ludus_rules::{MoveCursor, Player, Searchable};
 
 /// The largest magnitude a history score reaches.
 const HISTORY_MAX: i32 = 16_384;
 
-/// Per-thread history scores, indexed by side to move and
-/// [`Searchable::move_index`]: how often a move caused a cutoff recently.
+/// Per-thread history scores, indexed by side to move and history index
+/// ([`Searchable::move_indices`]): how often moves with that part caused a
+/// cutoff recently. A move's score is the sum over its indices.
 pub struct History {
     scores: Vec<i32>,
     per_side: usize,
@@ -27,23 +30,31 @@ impl History {
         }
     }
 
-    fn slot<G: Searchable>(&self, position: &G, mv: G::Move) -> usize {
-        position.side_to_move().index() * self.per_side
-            + position.move_index(mv).min(self.per_side - 1)
+    /// The scores of `player`'s moves, by history index.
+    pub fn side(&self, player: Player) -> &[i32] {
+        let start = player.index() * self.per_side;
+        &self.scores[start..start + self.per_side]
     }
 
     /// The score of `mv` in `position`.
     pub fn get<G: Searchable>(&self, position: &G, mv: G::Move) -> i32 {
-        self.scores[self.slot(position, mv)]
+        let side = self.side(position.side_to_move());
+        position
+            .move_indices(mv)
+            .iter()
+            .map(|i| side[i.min(self.per_side - 1)])
+            .sum()
     }
 
-    /// Moves the score of `mv` by `bonus`, saturating towards ±HISTORY_MAX so
-    /// old results fade as new ones come in.
+    /// Moves the score of each index of `mv` by `bonus`, saturating towards
+    /// ±HISTORY_MAX so old results fade as new ones come in.
     pub fn update<G: Searchable>(&mut self, position: &G, mv: G::Move, bonus: i32) {
-        let slot = self.slot(position, mv);
+        let start = position.side_to_move().index() * self.per_side;
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let entry = &mut self.scores[slot];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        for i in position.move_indices(mv).iter() {
+            let entry = &mut self.scores[start + i.min(self.per_side - 1)];
+            *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        }
     }
 
     /// Forgets everything (new game).
@@ -57,20 +68,25 @@ pub fn history_bonus(depth: i32) -> i32 {
     (depth * depth * 16).min(HISTORY_MAX / 4)
 }
 
+/// The moves asked of the game in a stage's first batch; each later batch
+/// asks for twice as many as the one before.
+const FIRST_BATCH: usize = 16;
+
 /// Move lists a picker needs, owned by the worker and lent to one node at a
 /// time so no node allocates.
 pub struct PickerBuffers<M> {
-    generated: Vec<M>,
-    scored: Vec<(i32, M)>,
-    spare: Vec<(i32, M)>,
+    /// The current batch.
+    batch: Vec<M>,
+    noisy: MoveCursor<M>,
+    quiet: MoveCursor<M>,
 }
 
 impl<M> Default for PickerBuffers<M> {
     fn default() -> Self {
         PickerBuffers {
-            generated: Vec::new(),
-            scored: Vec::new(),
-            spare: Vec::new(),
+            batch: Vec::new(),
+            noisy: MoveCursor::default(),
+            quiet: MoveCursor::default(),
         }
     }
 }
@@ -92,7 +108,10 @@ pub struct MovePicker<G: Searchable> {
     tt_move: Option<G::Move>,
     killers: [Option<G::Move>; 2],
     killer_index: usize,
+    /// The next move of the current batch.
     index: usize,
+    /// The size of the next batch to ask for.
+    wanted: usize,
     noisy_only: bool,
     buffers: PickerBuffers<G::Move>,
 }
@@ -111,6 +130,7 @@ impl<G: Searchable> MovePicker<G> {
             killers,
             killer_index: 0,
             index: 0,
+            wanted: FIRST_BATCH,
             noisy_only: false,
             buffers,
         }
@@ -119,13 +139,9 @@ impl<G: Searchable> MovePicker<G> {
     /// A picker over noisy moves only, for quiescence search.
     pub fn noisy(buffers: PickerBuffers<G::Move>) -> Self {
         MovePicker {
-            stage: Stage::GenerateNoisy,
-            tt_move: None,
-            killers: [None; 2],
-            killer_index: 0,
-            index: 0,
             noisy_only: true,
-            buffers,
+            stage: Stage::GenerateNoisy,
+            ..Self::new(None, [None; 2], buffers)
         }
     }
 
@@ -151,21 +167,14 @@ impl<G: Searchable> MovePicker<G> {
                     }
                 }
                 Stage::GenerateNoisy => {
-                    self.buffers.generated.clear();
-                    position.generate_noisy(&mut self.buffers.generated);
-                    self.score_generated(position, history);
-                    self.stage = Stage::Noisy;
+                    self.buffers.noisy.restart();
+                    self.start_stage(Stage::Noisy);
                 }
-                Stage::Noisy => {
-                    if let Some(mv) = self.next_scored() {
-                        return Some((mv, true));
-                    }
-                    self.stage = if self.noisy_only {
-                        Stage::Done
-                    } else {
-                        Stage::Killers
-                    };
-                }
+                Stage::Noisy => match self.next_in_batch(position, history) {
+                    Some(mv) => return Some((mv, true)),
+                    None if self.noisy_only => self.stage = Stage::Done,
+                    None => self.stage = Stage::Killers,
+                },
                 Stage::Killers => {
                     if self.killer_index >= 2 {
                         self.stage = Stage::GenerateQuiet;
@@ -180,12 +189,10 @@ impl<G: Searchable> MovePicker<G> {
                     }
                 }
                 Stage::GenerateQuiet => {
-                    self.buffers.generated.clear();
-                    position.generate_quiet(&mut self.buffers.generated);
-                    self.score_generated(position, history);
-                    self.stage = Stage::Quiet;
+                    self.buffers.quiet.restart();
+                    self.start_stage(Stage::Quiet);
                 }
-                Stage::Quiet => match self.next_scored() {
+                Stage::Quiet => match self.next_in_batch(position, history) {
                     Some(mv) if self.killers.contains(&Some(mv)) => continue,
                     Some(mv) => return Some((mv, false)),
                     None => self.stage = Stage::Done,
@@ -195,39 +202,50 @@ impl<G: Searchable> MovePicker<G> {
         }
     }
 
-    fn score_generated(&mut self, position: &G, history: &History) {
-        let PickerBuffers {
-            generated,
-            scored,
-            spare,
-        } = &mut self.buffers;
-        scored.clear();
-        scored.extend(generated.iter().map(|&mv| (history.get(position, mv), mv)));
-        // The order of a stable sort by descending score (among equal
-        // scores the game's own generation order stands, so a game can
-        // generate its likely best moves first), but the moves without
-        // history, most of them in games with thousands of moves, are only
-        // copied, not sorted.
-        let by_score = |&(score, _): &(i32, G::Move)| std::cmp::Reverse(score);
-        spare.clear();
-        spare.extend(scored.iter().filter(|(score, _)| *score > 0));
-        spare.sort_by_key(by_score);
-        spare.extend(scored.iter().filter(|(score, _)| *score == 0));
-        let negative = spare.len();
-        spare.extend(scored.iter().filter(|(score, _)| *score < 0));
-        spare[negative..].sort_by_key(by_score);
-        std::mem::swap(scored, spare);
+    /// Enters `stage` (noisy or quiet) with an empty batch.
+    fn start_stage(&mut self, stage: Stage) {
+        self.stage = stage;
+        self.buffers.batch.clear();
         self.index = 0;
+        self.wanted = FIRST_BATCH;
     }
 
-    /// The next generated move that is not the TT move.
-    fn next_scored(&mut self) -> Option<G::Move> {
-        while let Some(&(_, mv)) = self.buffers.scored.get(self.index) {
-            self.index += 1;
-            if Some(mv) != self.tt_move {
-                return Some(mv);
+    /// The next move of the stage that is not the TT move, asking the game
+    /// for another batch when this one is used up; `None` when the game
+    /// has no more.
+    fn next_in_batch(&mut self, position: &G, history: &History) -> Option<G::Move> {
+        loop {
+            while let Some(&mv) = self.buffers.batch.get(self.index) {
+                self.index += 1;
+                if Some(mv) != self.tt_move {
+                    return Some(mv);
+                }
+            }
+            let PickerBuffers {
+                batch,
+                noisy,
+                quiet,
+            } = &mut self.buffers;
+            let cursor = if self.stage == Stage::Noisy {
+                noisy
+            } else {
+                quiet
+            };
+            if cursor.is_finished() {
+                return None;
+            }
+            batch.clear();
+            self.index = 0;
+            let side = history.side(position.side_to_move());
+            if self.stage == Stage::Noisy {
+                position.next_noisy(side, cursor, self.wanted, batch);
+            } else {
+                position.next_quiets(side, cursor, self.wanted, batch);
+            }
+            self.wanted = self.wanted.saturating_mul(2);
+            if batch.is_empty() {
+                return None;
             }
         }
-        None
     }
 }

@@ -6,23 +6,9 @@ use std::sync::atomic::Ordering::Relaxed;
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
 use super::ordering::{history_bonus, History, MovePicker, PickerBuffers};
+use super::root::{RootList, RootMove};
 use super::tt::Bound;
 use super::{Context, SearchRequest, INFINITY, MATE, MATE_BOUND, MAX_PLY};
-
-/// A root move with what the last search of it found.
-#[derive(Clone, Debug)]
-pub struct RootMove<M> {
-    /// The move.
-    pub mv: M,
-    /// Its score in the current iteration (`-INFINITY` if not yet known).
-    pub score: i32,
-    /// Its score in the previous iteration, for aspiration windows.
-    pub previous_score: i32,
-    /// The principal variation starting with this move.
-    pub pv: Vec<M>,
-    /// The deepest ply reached while searching it.
-    pub seldepth: usize,
-}
 
 /// Late-move reductions in plies, by depth and move number.
 fn reduction(depth: i32, move_number: usize) -> i32 {
@@ -31,10 +17,16 @@ fn reduction(depth: i32, move_number: usize) -> i32 {
     (0.5 + d.ln() * m.ln() / 2.5) as i32
 }
 
-/// Quiet moves searched at `depth` (1..=3) in non-PV nodes before the rest
-/// are pruned.
-fn late_move_limit(depth: i32) -> usize {
-    (4 + 4 * depth * depth) as usize
+/// Quiet moves searched at `depth` before the rest are pruned, if they are:
+/// in non-PV nodes to depth 3 (late-move pruning); under a `huge` root
+/// (thousands of moves a node) at every depth and in PV nodes too, twice
+/// as many there, since no node can search them all.
+fn late_move_limit(depth: i32, pv: bool, huge: bool) -> Option<usize> {
+    if !huge && (pv || depth > 3) {
+        return None;
+    }
+    let depth = depth.clamp(1, 64) as usize;
+    Some((4 + 4 * depth * depth) << usize::from(pv))
 }
 
 fn mate_in(ply: usize) -> i32 {
@@ -142,6 +134,17 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// What the steps of one node need to know about it.
+#[derive(Clone, Copy)]
+struct NodeKind {
+    depth: i32,
+    ply: usize,
+    /// A principal-variation node (searched with an open window).
+    pv: bool,
+    /// The game ends within the depth left: nothing is pruned or reduced.
+    exhaustive: bool,
+}
+
 /// The state of one search thread.
 pub struct Worker<'a, G: Searchable> {
     /// Thread number; 0 is the main thread, which checks limits.
@@ -162,8 +165,19 @@ pub struct Worker<'a, G: Searchable> {
     repetition_floor: Vec<usize>,
     /// Per ply: whether the move into it was a null move (no two in a row).
     after_null_move: Vec<bool>,
-    /// The root moves, best first after each completed search.
+    /// The first root move the current search covers (MultiPV line).
+    pv_index: usize,
+    /// The root's moves, shared by all threads.
+    root: &'a RootList<G::Move>,
+    /// This thread's results for the first `root_moves.len()` moves of
+    /// `root` (the width it searches), best first after each search.
     pub root_moves: Vec<RootMove<G::Move>>,
+    /// The next of `root_moves` the current root search takes.
+    root_next: usize,
+    /// Root moves put off because another thread was searching them, and
+    /// how many of them were taken.
+    deferred: Vec<usize>,
+    deferred_next: usize,
     /// Nodes this thread searched.
     pub nodes: u64,
     seldepth: usize,
@@ -178,12 +192,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
         id: usize,
         ctx: &'a Context<'a>,
         request: &SearchRequest<'a, G>,
-        root_moves: Vec<RootMove<G::Move>>,
+        root: &'a RootList<G::Move>,
     ) -> Self {
-        let root = request.root;
         let mut hashes = Vec::with_capacity(ctx.history.len() + MAX_PLY + 2);
         hashes.extend_from_slice(ctx.history);
-        hashes.push(root.hash());
+        hashes.push(request.root.hash());
         let root_index = hashes.len() - 1;
         Worker {
             id,
@@ -198,11 +211,37 @@ impl<'a, G: Searchable> Worker<'a, G> {
             root_index,
             repetition_floor: vec![0; MAX_PLY + 2],
             after_null_move: vec![false; MAX_PLY + 2],
-            root_moves,
+            pv_index: 0,
+            root,
+            root_moves: Vec::new(),
+            root_next: 0,
+            deferred: Vec::new(),
+            deferred_next: 0,
             nodes: 0,
             seldepth: 0,
             stopped: false,
         }
+    }
+
+    /// Searches the best `width` root moves by ordering from now on (at
+    /// least as many as before, at most all). The moves added come after
+    /// those searched, in the list's order.
+    pub fn widen_root(&mut self, width: usize) {
+        let width = width.min(self.root.moves.len());
+        for index in self.root_moves.len()..width {
+            self.root_moves
+                .push(RootMove::new(self.root.moves[index], index));
+        }
+    }
+
+    /// Whether the root is huge (see [`RootList::huge`]).
+    pub fn root_is_huge(&self) -> bool {
+        self.root.huge
+    }
+
+    /// The number of root moves (searched or not).
+    pub fn root_count(&self) -> usize {
+        self.root.moves.len()
     }
 
     /// The shared context (borrowed for the search's lifetime, not the
@@ -289,80 +328,25 @@ impl<'a, G: Searchable> Worker<'a, G> {
         &mut self,
         root: &G,
         depth: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         pv_index: usize,
     ) -> i32 {
-        let mut best = -INFINITY;
-        self.seldepth = 0;
-        self.repetition_floor[0] = 0;
-        for i in pv_index..self.root_moves.len() {
-            let mv = self.root_moves[i].mv;
-            let mut child = root.clone();
-            child.make_move(mv);
-            self.push(&child, 0, root.is_irreversible(mv));
-            self.pv[1].clear();
-            let score = if i == pv_index {
-                -self.negamax(&child, depth - 1, -beta, -alpha, 1, true)
-            } else {
-                // Late quiet root moves are reduced like those of any PV
-                // node; with thousands of root moves this is what lets the
-                // iteration finish.
-                let move_number = i - pv_index + 1;
-                let r = if depth >= 3
-                    && move_number > 4
-                    && !root.is_noisy(mv)
-                    && !covers_the_end(root, depth)
-                {
-                    (reduction(depth, move_number) - 1).clamp(0, depth - 2)
-                } else {
-                    0
-                };
-                let mut score = -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, 1, false);
-                if score > alpha && r > 0 && !self.stopped {
-                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, false);
-                }
-                if score > alpha && score < beta && !self.stopped {
-                    self.pv[1].clear();
-                    score = -self.negamax(&child, depth - 1, -beta, -alpha, 1, true);
-                }
-                score
-            };
-            self.pop();
-            if self.stopped {
-                break;
-            }
-            let root_move = &mut self.root_moves[i];
-            if i == pv_index || score > alpha {
-                root_move.score = score;
-                root_move.seldepth = self.seldepth;
-                root_move.pv.clear();
-                root_move.pv.push(mv);
-                root_move.pv.extend_from_slice(&self.pv[1]);
-                if root_move.pv.len() == 1
-                    && settled_score(&child, self.settings, 1) == Some(-score)
-                {
-                    // Decided at once by the rules or a table: show its line.
-                    extend_with_known_line(&child, self.settings, &mut root_move.pv);
-                }
-            } else {
-                root_move.score = -INFINITY;
-            }
-            best = best.max(score);
-            if score > alpha {
-                alpha = score;
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-        if !self.stopped {
-            self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-        }
-        best
+        self.pv_index = pv_index;
+        self.root_next = pv_index;
+        self.deferred.clear();
+        self.deferred_next = 0;
+        self.node::<true>(root, depth, alpha, beta, 0, true)
     }
 
-    fn negamax(
+    /// The node function of the root (`ROOT`) and of every interior node:
+    /// a principal-variation alpha-beta search of `position` at `ply` to
+    /// `depth` in the window (`alpha`, `beta`). The root is never decided,
+    /// counted, cut by the table or pruned before its moves (its caller
+    /// checked it and stores its result); its moves are this thread's
+    /// `root_moves[pv_index..]` (the best of the shared list, as wide as
+    /// the iteration searches), which it scores and sorts.
+    fn node<const ROOT: bool>(
         &mut self,
         position: &G,
         depth: i32,
@@ -371,83 +355,74 @@ impl<'a, G: Searchable> Worker<'a, G> {
         ply: usize,
         pv_node: bool,
     ) -> i32 {
-        if let Some(score) = self.decided_score(position, ply) {
-            return score;
-        }
-        if depth <= 0 || ply >= MAX_PLY {
-            return self.quiescence(position, alpha, beta, ply);
-        }
-        self.visit_node(ply);
-        if self.stopped {
-            return 0;
-        }
-        self.pv[ply].clear();
-        // Mate-distance pruning: no result here can beat a shorter mate.
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + 1));
-        if alpha >= beta {
-            return alpha;
-        }
-
-        let key = position.hash();
-        let entry = self.ctx.tt.probe::<G::Move>(key);
-        let tt_move = entry.and_then(|e| e.mv).filter(|&mv| position.is_legal(mv));
-        if let Some(entry) = entry {
-            let score = score_from_tt(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if !pv_node && entry.depth >= depth && usable {
+        let pv_node = ROOT || pv_node;
+        if ROOT {
+            self.seldepth = 0;
+            self.repetition_floor[0] = 0;
+        } else {
+            // Step 1. Decided by the rules, a repetition or a table; a leaf.
+            if let Some(score) = self.decided_score(position, ply) {
                 return score;
             }
-        }
-
-        let eval = position.evaluate(self.settings);
-        // The game ends within the depth left: search everything, so the
-        // score is the game's exact value.
-        let exhaustive = covers_the_end(position, depth);
-        if !pv_node && !exhaustive && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta at low depth, trust the eval.
-            if depth <= 4 && eval - 120 * depth >= beta {
-                return eval;
+            if depth <= 0 || ply >= MAX_PLY {
+                return self.quiescence(position, alpha, beta, ply);
             }
-            if G::NULL_MOVE_SAFE && depth >= 3 && eval >= beta && !self.after_null_move[ply] {
-                let reduction = 3 + depth / 4;
-                let mut child = position.clone();
-                child.make_null_move();
-                self.push(&child, ply, true);
-                self.after_null_move[ply + 1] = true;
-                let score = -self.negamax(
-                    &child,
-                    depth - 1 - reduction,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                );
-                self.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
-                }
+            self.visit_node(ply);
+            if self.stopped {
+                return 0;
+            }
+            // Step 2. Mate distance: no result here can beat a shorter mate.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
             }
         }
+        self.pv[ply].clear();
+        let node = NodeKind {
+            depth,
+            ply,
+            pv: pv_node,
+            // The game ends within the depth left: search everything, so
+            // the score is the game's exact value.
+            exhaustive: covers_the_end(position, depth),
+        };
 
-        let killers = self.killers[ply].map(|k| k.filter(|&mv| position.is_legal(mv)));
+        // Step 3. Transposition table: a cutoff, or a move to try first.
+        let key = position.hash();
+        let tt_move = match ROOT {
+            true => None,
+            false => match self.probe_table(position, key, node, alpha, beta) {
+                Ok(score) => return score,
+                Err(tt_move) => tt_move,
+            },
+        };
+
+        // Step 4. Pruning before any move (non-PV nodes): reverse futility,
+        // null move; and whether quiet moves are futile here.
+        let mut futile = None;
+        if !pv_node {
+            let eval = position.evaluate(self.settings);
+            if let Some(score) = self.prune_before_moves(position, node, eval, beta) {
+                return score;
+            }
+            // Far below alpha near the leaves, no quiet move is expected to
+            // lift the score; do not even generate them.
+            futile = (!node.exhaustive
+                && depth <= 2
+                && alpha.abs() < MATE_BOUND
+                && eval + 150 * depth <= alpha)
+                .then_some(eval);
+        }
+
+        // Step 5. The moves: the root's list, or the staged picker.
+        let killers = match ROOT {
+            true => [None; 2],
+            false => self.killers[ply].map(|k| k.filter(|&mv| position.is_legal(mv))),
+        };
         let buffers = std::mem::take(&mut self.buffers[ply]);
         let mut picker = MovePicker::<G>::new(tt_move, killers, buffers);
-        // Futility: far below alpha near the leaves, no quiet move is
-        // expected to lift the score; do not even generate them.
-        let futile = !pv_node
-            && !exhaustive
-            && depth <= 2
-            && alpha.abs() < MATE_BOUND
-            && eval + 150 * depth <= alpha;
-        if futile {
+        if futile.is_some() {
             picker.skip_quiets();
         }
         let mut quiets_tried = std::mem::take(&mut self.quiets_tried[ply]);
@@ -456,18 +431,28 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut move_number = 0;
-        while let Some((mv, noisy)) = picker.next(position, &self.history) {
-            // Late-move pruning and futility pruning near the leaves: once a
-            // move has been searched and no loss is being fought off, the
-            // remaining quiet moves (the picker gives them last, best
-            // ordered first) are skipped. Decisive in games with thousands
-            // of moves per node, harmless in games with a handful.
-            if !pv_node
+        let mut root_index = 0;
+        loop {
+            let next = match ROOT {
+                true => self.next_root_move(depth).map(|i| {
+                    root_index = i;
+                    let mv = self.root_moves[i].mv;
+                    (mv, position.is_noisy(mv))
+                }),
+                false => picker.next(position, &self.history),
+            };
+            let Some((mv, noisy)) = next else { break };
+            // Step 6. Move-count pruning: once enough quiet moves have been
+            // searched and no loss is being fought off, the remaining ones
+            // (the picker gives them last, best first) are skipped, and
+            // the game is asked for no more. Decisive in games with
+            // thousands of moves a node, rare in games with a handful.
+            if !ROOT
                 && !noisy
-                && !exhaustive
+                && !node.exhaustive
                 && best > -MATE_BOUND
-                && depth <= 3
-                && quiets_tried.len() >= late_move_limit(depth)
+                && late_move_limit(depth, pv_node, self.root.huge)
+                    .is_some_and(|limit| quiets_tried.len() >= limit)
             {
                 break;
             }
@@ -475,30 +460,22 @@ impl<'a, G: Searchable> Worker<'a, G> {
             let mut child = position.clone();
             child.make_move(mv);
             self.push(&child, ply, position.is_irreversible(mv));
-            let new_depth = depth - 1;
-            let score = if move_number == 1 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
-            } else {
-                let late = move_number > if pv_node { 4 } else { 2 };
-                let r = if depth >= 3 && !noisy && late && !exhaustive {
-                    (reduction(depth, move_number) - i32::from(pv_node)).clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
-                let mut score =
-                    -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
-                if score > alpha && r > 0 && !self.stopped {
-                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
-                }
-                if pv_node && score > alpha && score < beta && !self.stopped {
-                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
-                }
-                score
-            };
+            if ROOT {
+                self.root.mark(self.root_moves[root_index].index, depth);
+            }
+            // Step 7. Search the move: reduced, zero window, re-searched.
+            let score = self.search_move(&child, node, (alpha, beta), move_number, noisy);
             self.pop();
+            if ROOT {
+                self.root.mark(self.root_moves[root_index].index, 0);
+            }
             if self.stopped {
                 break;
             }
+            if ROOT {
+                self.record_root_move(&child, root_index, score, alpha);
+            }
+            // Step 8. A new best move: raise alpha, cut off above beta.
             if score > best {
                 best = score;
                 if score > alpha {
@@ -508,29 +485,34 @@ impl<'a, G: Searchable> Worker<'a, G> {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        if !noisy {
+                        if !ROOT && !noisy {
                             self.reward_quiet(position, mv, &quiets_tried, depth, ply);
                         }
                         break;
                     }
                 }
             }
-            if !noisy {
+            if !ROOT && !noisy {
                 quiets_tried.push(mv);
             }
         }
         self.buffers[ply] = picker.into_buffers();
         self.quiets_tried[ply] = quiets_tried;
+
+        // Step 9. The result: sorted root moves, or a table entry.
         if self.stopped {
             return 0;
         }
-        if move_number == 0 && futile {
-            return eval;
+        if ROOT {
+            self.root_moves[self.pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            return best;
         }
         if move_number == 0 {
-            // The contract promises a move in every ongoing position; a game
-            // that breaks it is scored as a draw rather than crashing.
-            return 0;
+            // No quiet move generated where they were futile: the eval
+            // stands. Otherwise the contract promises a move in every
+            // ongoing position; a game that breaks it is scored as a draw
+            // rather than crashing.
+            return futile.unwrap_or(0);
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -543,6 +525,149 @@ impl<'a, G: Searchable> Worker<'a, G> {
             .tt
             .store(key, best_move, score_to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// The place in `root_moves` of the next root move to search at
+    /// `depth`: in order from `pv_index`, except that at a root the threads
+    /// share, a move another thread is searching at this depth or deeper
+    /// is put off to the end (by then the table mostly knows it).
+    fn next_root_move(&mut self, depth: i32) -> Option<usize> {
+        while self.root_next < self.root_moves.len() {
+            let i = self.root_next;
+            self.root_next += 1;
+            let first = i == self.pv_index;
+            if !first && self.root.is_busy(self.root_moves[i].index, depth) {
+                self.deferred.push(i);
+                continue;
+            }
+            return Some(i);
+        }
+        let i = *self.deferred.get(self.deferred_next)?;
+        self.deferred_next += 1;
+        Some(i)
+    }
+
+    /// Reads the table for the node: `Ok(score)` when the entry settles it
+    /// (non-PV nodes only), else `Err` with the entry's move if legal here.
+    fn probe_table(
+        &self,
+        position: &G,
+        key: u64,
+        node: NodeKind,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Option<G::Move>> {
+        let Some(entry) = self.ctx.tt.probe::<G::Move>(key) else {
+            return Err(None);
+        };
+        let score = score_from_tt(entry.score, node.ply);
+        let usable = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        if !node.pv && entry.depth >= node.depth && usable {
+            return Ok(score);
+        }
+        Err(entry.mv.filter(|&mv| position.is_legal(mv)))
+    }
+
+    /// Reverse futility and null-move pruning for a non-PV node whose
+    /// static evaluation is `eval`: the score to return if either cuts.
+    fn prune_before_moves(
+        &mut self,
+        position: &G,
+        node: NodeKind,
+        eval: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let (depth, ply) = (node.depth, node.ply);
+        if node.exhaustive || beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        // Reverse futility: far above beta at low depth, trust the eval.
+        if depth <= 4 && eval - 120 * depth >= beta {
+            return Some(eval);
+        }
+        if !G::NULL_MOVE_SAFE || depth < 3 || eval < beta || self.after_null_move[ply] {
+            return None;
+        }
+        let reduction = 3 + depth / 4;
+        let mut child = position.clone();
+        child.make_null_move();
+        self.push(&child, ply, true);
+        self.after_null_move[ply + 1] = true;
+        let score = -self.node::<false>(
+            &child,
+            depth - 1 - reduction,
+            -beta,
+            -beta + 1,
+            ply + 1,
+            false,
+        );
+        self.pop();
+        if self.stopped {
+            return Some(0);
+        }
+        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// Searches `child`, reached by the `move_number`th move of `node`:
+    /// the first move with the full window; later ones with a zero window,
+    /// late quiet ones reduced, re-searched at full depth and then with the
+    /// full window while they beat alpha.
+    fn search_move(
+        &mut self,
+        child: &G,
+        node: NodeKind,
+        (alpha, beta): (i32, i32),
+        move_number: usize,
+        noisy: bool,
+    ) -> i32 {
+        let (ply, new_depth) = (node.ply, node.depth - 1);
+        self.pv[ply + 1].clear();
+        if move_number == 1 {
+            return -self.node::<false>(child, new_depth, -beta, -alpha, ply + 1, node.pv);
+        }
+        // Late quiet moves are reduced, at the root too: with thousands of
+        // root moves this is what lets an iteration finish.
+        let late = move_number > if node.pv { 4 } else { 2 };
+        let r = if node.depth >= 3 && !noisy && late && !node.exhaustive {
+            (reduction(node.depth, move_number) - i32::from(node.pv)).clamp(0, new_depth - 1)
+        } else {
+            0
+        };
+        let mut score =
+            -self.node::<false>(child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+        if score > alpha && r > 0 && !self.stopped {
+            score = -self.node::<false>(child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+        }
+        if node.pv && score > alpha && score < beta && !self.stopped {
+            self.pv[ply + 1].clear();
+            score = -self.node::<false>(child, new_depth, -beta, -alpha, ply + 1, true);
+        }
+        score
+    }
+
+    /// Keeps what the search of root move `index` (into `child`) found:
+    /// its score and line if it is the first or beat `alpha`, else
+    /// -INFINITY (only a bound is known).
+    fn record_root_move(&mut self, child: &G, index: usize, score: i32, alpha: i32) {
+        let first = index == self.pv_index;
+        let root_move = &mut self.root_moves[index];
+        if !first && score <= alpha {
+            root_move.score = -INFINITY;
+            return;
+        }
+        root_move.score = score;
+        root_move.seldepth = self.seldepth;
+        root_move.pv.clear();
+        root_move.pv.push(root_move.mv);
+        root_move.pv.extend_from_slice(&self.pv[1]);
+        if root_move.pv.len() == 1 && settled_score(child, self.settings, 1) == Some(-score) {
+            // Decided at once by the rules or a table: show its line.
+            extend_with_known_line(child, self.settings, &mut root_move.pv);
+        }
     }
 
     fn reward_quiet(

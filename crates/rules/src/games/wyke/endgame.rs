@@ -316,15 +316,15 @@ pub fn report() -> String {
 }
 
 /// The exact value of a 6-6 position once [`prepare`] has solved the table.
-/// `None` before that, or if the position is not one the table covers (a
-/// marker missing).
+/// `None` before that, or if the position is not one the table covers (not
+/// exactly four open plots, a marker missing).
 pub(super) fn lookup(
-    open: &[u8],
+    open: Option<[u8; 4]>,
     markers: [u8; 2],
     side: Player,
     passes: u8,
 ) -> Option<KnownValue> {
-    let mut tiles: [u8; 4] = open.try_into().ok()?;
+    let mut tiles = open?;
     tiles.sort_unstable();
     if markers.iter().any(|&m| usize::from(m) >= KINDS) || markers[0] == markers[1] || passes > 1 {
         return None;

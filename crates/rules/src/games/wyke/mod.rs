@@ -13,9 +13,12 @@ pub mod endgame;
 mod eval;
 mod movegen;
 pub mod moves;
+mod ordering;
 
 use crate::random::zobrist_keys;
-use crate::{Game, GameResult, KnownValue, Player, Searchable, SolveTarget};
+use crate::{
+    Game, GameResult, KnownValue, MoveCursor, MoveIndices, Player, Searchable, SolveTarget,
+};
 use moves::{format_move, kind_from_name, parse_move_text, WykeMove, KINDS, KIND_NAMES};
 
 /// Tiles that claim a plot for the Builder.
@@ -186,34 +189,39 @@ impl<const N: usize> Wyke<N> {
             && self.claimed(Player::Second).count_ones() == 6
     }
 
-    /// Why `player` has won by its claims, if it has.
-    fn win_reason(&self, player: Player) -> Option<String> {
+    /// How `player` has won by its claims, if it has (no allocation: the
+    /// search asks at every node).
+    fn win(&self, player: Player) -> Option<Win> {
         let mine = self.claimed(player);
         let theirs = self.claimed(player.opponent());
         if let Some(&mask) = Self::win_masks().iter().find(|&&m| mine & m == m) {
-            let shape = if is_square(mask, N) {
-                "a 2x2 farmstead"
-            } else {
-                "four plots in a row"
-            };
-            return Some(format!("{} has {shape}", side_name(player)));
+            return Some(Win::Shape(mask));
         }
         let (own, other) = (mine.count_ones(), theirs.count_ones());
         if own >= Self::plots_to_win() {
-            return Some(format!("{} has {own} plots", side_name(player)));
+            return Some(Win::Count(own));
         }
         if N == 4 && own >= other + 4 {
-            return Some(format!(
-                "{} leads by {} plots ({own} to {other})",
-                side_name(player),
-                own - other
-            ));
+            return Some(Win::Lead(own, other));
         }
         None
     }
 
+    /// Why `player` has won by its claims, if it has.
+    fn win_reason(&self, player: Player) -> Option<String> {
+        let who = side_name(player);
+        Some(match self.win(player)? {
+            Win::Shape(mask) if is_square(mask, N) => format!("{who} has a 2x2 farmstead"),
+            Win::Shape(_) => format!("{who} has four plots in a row"),
+            Win::Count(own) => format!("{who} has {own} plots"),
+            Win::Lead(own, other) => {
+                format!("{who} leads by {} plots ({own} to {other})", own - other)
+            }
+        })
+    }
+
     fn has_won(&self, player: Player) -> bool {
-        self.win_reason(player).is_some()
+        self.win(player).is_some()
     }
 
     fn compute_hash(&self) -> u64 {
@@ -338,6 +346,16 @@ impl<const N: usize> Wyke<N> {
         }
         Ok(())
     }
+}
+
+/// How a side has won.
+enum Win {
+    /// A line or a square (its mask).
+    Shape(u64),
+    /// This many plots.
+    Count(u32),
+    /// A lead: own plots, the opponent's.
+    Lead(u32, u32),
 }
 
 fn is_square(mask: u64, n: usize) -> bool {
@@ -594,8 +612,8 @@ impl<const N: usize> Searchable for Wyke<N> {
     // type for the opponent), it matters most in the 6-6 endgame, which the
     // solved table scores exactly.
     const NULL_MOVE_SAFE: bool = true;
-    // Kind × first plot × second plot: coarse, for history tables only.
-    const MOVE_INDEX_COUNT: usize = 6 * MAX_PLOTS * MAX_PLOTS;
+    // One per plot and amount: a move's history is the sum over its plots.
+    const MOVE_INDEX_COUNT: usize = ordering::HISTORY_INDICES;
     const BENCH_POSITIONS: &'static [&'static str] = if N == 4 {
         &[
             "3444/4444/4444/4443 b - -",
@@ -612,12 +630,34 @@ impl<const N: usize> Searchable for Wyke<N> {
             "564804/434454/474240/462447/144634/444644 d 2-1-1 4",
         ]
     };
-    const BENCH_DEPTH: u32 = if N == 4 { 3 } else { 1 };
+    const BENCH_DEPTH: u32 = 6;
 
     fn move_index(&self, mv: WykeMove) -> usize {
-        let first = usize::from(mv.plots[0]).min(MAX_PLOTS - 1);
-        let second = usize::from(mv.plots[1]).min(MAX_PLOTS - 1);
-        (usize::from(mv.kind).min(5) * MAX_PLOTS + first) * MAX_PLOTS + second
+        ordering::move_indices(mv).iter().next().unwrap_or(0)
+    }
+
+    fn move_indices(&self, mv: WykeMove) -> MoveIndices {
+        ordering::move_indices(mv)
+    }
+
+    fn next_quiets(
+        &self,
+        history: &[i32],
+        cursor: &mut MoveCursor<WykeMove>,
+        wanted: usize,
+        batch: &mut Vec<WykeMove>,
+    ) {
+        self.next_quiet_batch(history, cursor, wanted, batch);
+    }
+
+    fn next_noisy(
+        &self,
+        _: &[i32],
+        cursor: &mut MoveCursor<WykeMove>,
+        wanted: usize,
+        batch: &mut Vec<WykeMove>,
+    ) {
+        self.next_winning_batch(cursor, wanted, batch);
     }
 
     fn generate_noisy(&self, moves: &mut Vec<WykeMove>) {
@@ -647,7 +687,7 @@ impl<const N: usize> Searchable for Wyke<N> {
 
     fn known_value(&self, _: &()) -> Option<KnownValue> {
         if N == 4 && self.is_six_six() {
-            endgame::lookup(&self.open_tiles(), self.markers, self.side, self.passes)
+            endgame::lookup(self.open_tiles(), self.markers, self.side, self.passes)
         } else {
             None
         }
@@ -661,11 +701,17 @@ impl<const N: usize> Searchable for Wyke<N> {
 }
 
 impl<const N: usize> Wyke<N> {
-    /// The tile counts of the open plots, in plot order.
-    fn open_tiles(&self) -> Vec<u8> {
-        (0..Self::PLOTS)
-            .map(|p| self.tiles[p])
-            .filter(|&t| t != 0 && t != FULL)
-            .collect()
+    /// The tile counts of the four open plots of a 6-6 endgame, in plot
+    /// order (`None` if there are more).
+    fn open_tiles(&self) -> Option<[u8; 4]> {
+        let mut tiles = [0u8; 4];
+        let mut count = 0;
+        for &t in &self.tiles[..Self::PLOTS] {
+            if t != 0 && t != FULL {
+                *tiles.get_mut(count)? = t;
+                count += 1;
+            }
+        }
+        (count == 4).then_some(tiles)
     }
 }

@@ -8,10 +8,11 @@
 //! and only when some move might win (1-1-1-1-1 alone has 376 992 moves on
 //! an open 6×6 board).
 
+use std::ops::ControlFlow;
+
 use super::claims::{self, bit, Types};
 use super::moves::{
-    WykeMove, AMOUNTS, FIVE, FOUR, KINDS, KIND_NAMES, NO_PLOT, PASS, THREE_ONE, TWO_ONE_ONE,
-    TWO_TWO,
+    WykeMove, AMOUNTS, FIVE, FOUR, KIND_NAMES, NO_PLOT, PASS, THREE_ONE, TWO_ONE_ONE, TWO_TWO,
 };
 use super::{side_name, Wyke, FULL};
 use crate::game::{Game, GameResult, Player};
@@ -65,23 +66,24 @@ pub(super) fn reach(tiles: &[u8], player: Player) -> Reach {
     result
 }
 
-/// Calls `f` with every `k`-subset of `mask` (or'ed with `acc`), once each.
-fn subsets(mask: u64, k: u32, acc: u64, f: &mut impl FnMut(u64)) {
+/// Calls `f` with every `k`-subset of `mask` (or'ed with `acc`), once
+/// each, until it breaks.
+fn subsets(mask: u64, k: u32, acc: u64, f: &mut impl FnMut(u64) -> Flow) -> Flow {
     if k == 0 {
-        f(acc);
-        return;
+        return f(acc);
     }
     let mut rest = mask;
     while rest.count_ones() >= k {
         let bit = rest & rest.wrapping_neg();
         rest ^= bit;
-        subsets(rest, k - 1, acc | bit, f);
+        subsets(rest, k - 1, acc | bit, f)?;
     }
+    Flow::Continue(())
 }
 
-/// Calls `f` with the `k`-subsets of `mask` that `filter` keeps: noisy ones
-/// meet `claim`, quiet ones avoid it.
-fn pick(mask: u64, claim: u64, k: u32, filter: Filter, f: &mut impl FnMut(u64)) {
+/// Calls `f` with the `k`-subsets of `mask` that `filter` keeps (noisy ones
+/// meet `claim`, quiet ones avoid it) until it breaks.
+fn pick(mask: u64, claim: u64, k: u32, filter: Filter, f: &mut impl FnMut(u64) -> Flow) -> Flow {
     match filter {
         Filter::All => subsets(mask, k, 0, f),
         Filter::Quiet => subsets(mask & !claim, k, 0, f),
@@ -92,9 +94,10 @@ fn pick(mask: u64, claim: u64, k: u32, filter: Filter, f: &mut impl FnMut(u64)) 
             while claiming != 0 {
                 let bit = claiming & claiming.wrapping_neg();
                 claiming ^= bit;
-                subsets(mask & !lower & !bit, k - 1, bit, f);
+                subsets(mask & !lower & !bit, k - 1, bit, f)?;
                 lower |= bit;
             }
+            Flow::Continue(())
         }
     }
 }
@@ -115,10 +118,17 @@ fn plots_of(first: Option<u8>, mut mask: u64) -> ([u8; 5], usize) {
     (plots, count)
 }
 
-fn push(moves: &mut Vec<WykeMove>, kind: u8, first: Option<u8>, mask: u64) {
+/// The move of `kind` on the plots of `mask`, after `first` if given.
+fn make(kind: u8, first: Option<u8>, mask: u64) -> WykeMove {
     let (plots, _) = plots_of(first, mask);
-    moves.push(WykeMove { kind, plots });
+    WykeMove { kind, plots }
 }
+
+/// Whether an enumeration goes on.
+type Flow = ControlFlow<()>;
+
+/// Goes on.
+const GO_ON: Flow = Flow::Continue(());
 
 impl<const N: usize> Wyke<N> {
     pub(super) fn reach(&self) -> Reach {
@@ -126,58 +136,73 @@ impl<const N: usize> Wyke<N> {
     }
 
     /// Whether `1-1-1-1-1` takes its four-plot form here.
-    fn four_plot_form(&self, reach: &Reach) -> bool {
+    pub(super) fn four_plot_form(&self, reach: &Reach) -> bool {
         N == 4 && reach.open.count_ones() == 4 && self.is_six_six()
     }
 
     pub(super) fn generate(&self, moves: &mut Vec<WykeMove>, filter: Filter) {
+        if filter == Filter::Noisy {
+            self.generate_winning(0, usize::MAX, moves);
+            return;
+        }
         if self.result() != GameResult::Ongoing {
             return;
         }
         let reach = self.reach();
-        let before = moves.len();
         let winning = match filter {
             Filter::All => 0,
             _ => self.winning_types(&reach),
         };
-        // Winning moves are claims: only claims need generating for them,
-        // and only of the types that might win.
-        let generated = match filter {
-            Filter::Noisy if winning == 0 => return,
-            Filter::Noisy => Filter::Noisy,
-            _ => Filter::All,
-        };
-        for kind in 0..KINDS as u8 {
-            let wanted = filter != Filter::Noisy || winning & bit(kind) != 0;
-            if wanted && !self.markers.contains(&kind) {
-                self.generate_kind(&reach, kind, generated, moves);
-            }
-        }
-        if winning != 0 && filter != Filter::All {
-            let keep_winning = filter == Filter::Noisy;
-            let mut i = before;
-            while i < moves.len() {
-                let mv = moves[i];
-                if (winning & bit(mv.kind) != 0 && self.wins(mv)) == keep_winning {
-                    i += 1;
-                } else {
-                    moves.swap_remove(i);
+        for kind in self.available_kinds() {
+            let _ = self.generate_kind(&reach, kind, Filter::All, &mut |mv| {
+                if winning & bit(kind) == 0 || !self.wins(mv) {
+                    moves.push(mv);
                 }
-            }
-        }
-        if filter == Filter::Quiet {
-            self.order_quiet(&mut moves[before..]);
+                GO_ON
+            });
         }
         // The pass counts as quiet.
-        let stuck = filter != Filter::Noisy && !self.has_any_move(&reach);
-        if stuck {
+        if !self.has_any_move(&reach) {
             moves.push(WykeMove::PASS);
+        }
+    }
+
+    /// Appends the winning moves after the first `skip` (in a fixed order),
+    /// at most `wanted` of them. Winning moves are claims: only claims need
+    /// generating for them, and only of the types that might win; the
+    /// enumeration stops once `wanted` are found.
+    pub(super) fn generate_winning(&self, skip: usize, wanted: usize, moves: &mut Vec<WykeMove>) {
+        if self.result() != GameResult::Ongoing {
+            return;
+        }
+        let reach = self.reach();
+        let winning = self.winning_types(&reach);
+        let (mut seen, mut found) = (0, 0);
+        for kind in self.available_kinds().filter(|&k| winning & bit(k) != 0) {
+            let flow = self.generate_kind(&reach, kind, Filter::Noisy, &mut |mv| {
+                if !self.wins(mv) {
+                    return GO_ON;
+                }
+                seen += 1;
+                if seen > skip {
+                    moves.push(mv);
+                    found += 1;
+                }
+                if found >= wanted {
+                    Flow::Break(())
+                } else {
+                    GO_ON
+                }
+            });
+            if flow.is_break() {
+                return;
+            }
         }
     }
 
     /// The available types of which some move might win at once (a type
     /// left out has none; one in the set still has each move checked).
-    fn winning_types(&self, r: &Reach) -> Types {
+    pub(super) fn winning_types(&self, r: &Reach) -> Types {
         let own = self.claimed(self.side);
         let enemy = self.claimed(self.side.opponent());
         let free = self
@@ -206,95 +231,31 @@ impl<const N: usize> Wyke<N> {
             || Self::win_masks().iter().any(|&m| m & !own == 0)
     }
 
-    /// Puts the likely best quiet moves first (the search's picker keeps
-    /// this order among moves of equal history): tiles on plots that matter
-    /// for open lines and squares of either side, claims above all.
-    fn order_quiet(&self, moves: &mut [WykeMove]) {
-        // Gain per plot (NO_PLOT gains nothing) and amount (0 = unused
-        // slot): the plot's weight times the tiles, more for a claim.
-        let weights = self.plot_weights();
-        let r = self.reach();
-        let mut gain = [[0i32; 5]; 64];
-        for (p, row) in gain.iter_mut().enumerate().take(Self::PLOTS) {
-            for (a, g) in row.iter_mut().enumerate().skip(1) {
-                let claims = r.claim[a] & 1u64 << p != 0;
-                *g = weights[p] * a as i32 + if claims { 4 * weights[p] + 40 } else { 0 };
-            }
-        }
-        let mut slot_amounts = [[0usize; 5]; KINDS + 1];
-        for (kind, amounts) in AMOUNTS.iter().enumerate() {
-            for (slot, &a) in amounts.iter().enumerate() {
-                slot_amounts[kind][slot] = usize::from(a);
-            }
-        }
-        let mut scored: Vec<(i32, u32)> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, mv)| {
-                let amounts = &slot_amounts[usize::from(mv.kind).min(KINDS)];
-                let score: i32 = (0..5)
-                    .map(|slot| gain[usize::from(mv.plots[slot] & 63)][amounts[slot]])
-                    .sum();
-                (-score, i as u32)
-            })
-            .collect();
-        // Only the first few quiet moves are searched at most nodes: sort
-        // those; the tail keeps the (deterministic) order of the selection.
-        const HEAD: usize = 64;
-        let head = if scored.len() > HEAD {
-            scored.select_nth_unstable(HEAD);
-            HEAD
-        } else {
-            scored.len()
-        };
-        scored[..head].sort_unstable();
-        let original = moves.to_vec();
-        for (slot, &(_, i)) in moves.iter_mut().zip(&scored) {
-            *slot = original[i as usize];
-        }
-    }
-
-    /// How much each open plot matters to the side to move: the open lines
-    /// and squares through it, for itself and for the opponent.
-    fn plot_weights(&self) -> [i32; super::MAX_PLOTS] {
-        const BY_HELD: [i32; 5] = [1, 3, 9, 27, 27];
-        let mine = self.claimed(self.side);
-        let theirs = self.claimed(self.side.opponent());
-        let open = self.open();
-        let mut weights = [0i32; super::MAX_PLOTS];
-        for &mask in Self::win_masks() {
-            let mut value = 0;
-            if mask & theirs == 0 {
-                value += BY_HELD[(mask & mine).count_ones() as usize];
-            }
-            if mask & mine == 0 {
-                value += BY_HELD[(mask & theirs).count_ones() as usize];
-            }
-            let mut plots = mask & open;
-            while plots != 0 {
-                weights[plots.trailing_zeros() as usize] += value;
-                plots &= plots - 1;
-            }
-        }
-        weights
-    }
-
-    fn generate_kind(&self, r: &Reach, kind: u8, filter: Filter, moves: &mut Vec<WykeMove>) {
-        let single = |amount: usize, k: u32, moves: &mut Vec<WykeMove>| {
+    /// Calls `f` with the moves of `kind` that `filter` keeps (all, or
+    /// those that claim) until it breaks.
+    fn generate_kind(
+        &self,
+        r: &Reach,
+        kind: u8,
+        filter: Filter,
+        f: &mut impl FnMut(WykeMove) -> Flow,
+    ) -> Flow {
+        let mut single = |amount: usize, k: u32| {
             pick(r.can[amount], r.claim[amount], k, filter, &mut |mask| {
-                push(moves, kind, None, mask)
-            });
+                f(make(kind, None, mask))
+            })
         };
         match kind {
             FIVE if self.four_plot_form(r) => {
                 let noisy = r.open & r.claim[1] != 0;
                 if filter == Filter::All || noisy == (filter == Filter::Noisy) {
-                    push(moves, FIVE, None, r.open);
+                    return f(make(FIVE, None, r.open));
                 }
+                GO_ON
             }
-            FIVE => single(1, 5, moves),
-            TWO_TWO => single(2, 2, moves),
-            FOUR => single(4, 1, moves),
+            FIVE => single(1, 5),
+            TWO_TWO => single(2, 2),
+            FOUR => single(4, 1),
             _ => {
                 let (big, rest_k) = if kind == TWO_ONE_ONE { (2, 2) } else { (3, 1) };
                 let mut firsts = r.can[big];
@@ -313,9 +274,10 @@ impl<const N: usize> Wyke<N> {
                         r.claim[1],
                         rest_k,
                         rest_filter,
-                        &mut |mask| push(moves, kind, Some(p), mask),
-                    );
+                        &mut |mask| f(make(kind, Some(p), mask)),
+                    )?;
                 }
+                GO_ON
             }
         }
     }
@@ -362,52 +324,39 @@ impl<const N: usize> Wyke<N> {
         claimed
     }
 
-    /// Whether `mv` is legal here (the game being on), and if not, why.
-    pub(super) fn check_move(&self, mv: WykeMove) -> Result<(), String> {
+    /// Whether `mv` is legal here (the game being on), and if not, why
+    /// (without allocating: the search asks this of stale moves).
+    pub(super) fn check_move(&self, mv: WykeMove) -> Result<(), Illegal> {
         let r = self.reach();
         if mv.kind == PASS {
             if mv.plots != [NO_PLOT; 5] {
-                return Err("a pass names no plots".to_string());
+                return Err(Illegal::PassWithPlots);
             }
-            return if self.has_any_move(&r) {
-                Err("a side may pass only when it has no legal move".to_string())
-            } else {
-                Ok(())
+            return match self.has_any_move(&r) {
+                true => Err(Illegal::PassNotStuck),
+                false => Ok(()),
             };
         }
         let Some(amounts) = AMOUNTS.get(usize::from(mv.kind)) else {
-            return Err("unknown move type".to_string());
+            return Err(Illegal::UnknownType);
         };
-        let name = KIND_NAMES[usize::from(mv.kind)];
         for player in [Player::First, Player::Second] {
             if self.markers[player.index()] == mv.kind {
-                return Err(format!(
-                    "type {name} is under the {} marker",
-                    side_name(player)
-                ));
+                return Err(Illegal::UnderMarker(player));
             }
         }
         let used = mv.used();
         if mv.plots[used.len()..].iter().any(|&p| p != NO_PLOT) {
-            return Err("malformed move".to_string());
+            return Err(Illegal::Malformed);
         }
         let four_form = self.four_plot_form(&r);
         if mv.kind == FIVE && four_form {
             let mask = used.iter().fold(0u64, |m, &p| m | 1u64 << (p % 64));
             if used.len() != 4 || mask != r.open {
-                return Err("at 6-6, 1-1-1-1-1 is played on the four open plots".to_string());
+                return Err(Illegal::SixSixForm);
             }
         } else if used.len() != amounts.len() {
-            return Err(if mv.kind == FIVE && used.len() == 4 && N != 4 {
-                "1-1-1-1-1 takes five plots (wyke6 has no 6-6 rule)".to_string()
-            } else if mv.kind == FIVE && used.len() == 4 {
-                "1-1-1-1-1 takes four plots only when both sides hold 6 plots".to_string()
-            } else {
-                format!(
-                    "type {name} takes {}",
-                    counted(amounts.len() as u64, "plot", "plots")
-                )
-            });
+            return Err(Illegal::PlotCount);
         }
         // Canonical order: equal amounts ascending (and so distinct).
         let ascending = |s: &[u8]| s.windows(2).all(|w| w[0] < w[1]);
@@ -417,28 +366,19 @@ impl<const N: usize> Wyke<N> {
             _ => ascending(used),
         };
         if !canonical {
-            return Err("plots must be distinct".to_string());
+            return Err(Illegal::NotDistinct);
         }
         for (slot, &plot) in used.iter().enumerate() {
             if usize::from(plot) >= Self::PLOTS {
-                return Err("no such plot".to_string());
+                return Err(Illegal::NoSuchPlot);
             }
             let bit = 1u64 << plot;
-            let amount = mv.amount(slot);
-            let plot_name = super::moves::plot_name(plot, N);
             if r.open & bit == 0 {
-                return Err(format!("plot {plot_name} is already claimed"));
+                return Err(Illegal::Claimed(plot));
             }
+            let amount = mv.amount(slot);
             if r.can[usize::from(amount)] & bit == 0 {
-                let t = self.tiles[usize::from(plot)];
-                return Err(match self.side {
-                    Player::First => {
-                        format!("plot {plot_name} has {t} tiles; adding {amount} passes 8")
-                    }
-                    Player::Second => {
-                        format!("plot {plot_name} has {t} tiles; cannot remove {amount}")
-                    }
-                });
+                return Err(Illegal::Amount(plot, amount));
             }
         }
         Ok(())
@@ -446,9 +386,60 @@ impl<const N: usize> Wyke<N> {
 
     /// The reason `mv` is illegal (for error messages).
     pub(super) fn why_illegal(&self, mv: WykeMove) -> String {
-        match self.check_move(mv) {
-            Err(reason) => reason,
-            Ok(()) => "not playable here".to_string(),
+        let name = KIND_NAMES.get(usize::from(mv.kind)).copied().unwrap_or("?");
+        let plot_name = |plot: u8| super::moves::plot_name(plot, N);
+        let Err(illegal) = self.check_move(mv) else {
+            return "not playable here".to_string();
+        };
+        match illegal {
+            Illegal::PassWithPlots => "a pass names no plots".to_string(),
+            Illegal::PassNotStuck => "a side may pass only when it has no legal move".to_string(),
+            Illegal::UnknownType => "unknown move type".to_string(),
+            Illegal::UnderMarker(player) => {
+                format!("type {name} is under the {} marker", side_name(player))
+            }
+            Illegal::Malformed => "malformed move".to_string(),
+            Illegal::SixSixForm => "at 6-6, 1-1-1-1-1 is played on the four open plots".to_string(),
+            Illegal::PlotCount if mv.kind == FIVE && mv.used().len() == 4 && N != 4 => {
+                "1-1-1-1-1 takes five plots (wyke6 has no 6-6 rule)".to_string()
+            }
+            Illegal::PlotCount if mv.kind == FIVE && mv.used().len() == 4 => {
+                "1-1-1-1-1 takes four plots only when both sides hold 6 plots".to_string()
+            }
+            Illegal::PlotCount => {
+                let count = AMOUNTS.get(usize::from(mv.kind)).map_or(0, |a| a.len());
+                format!(
+                    "type {name} takes {}",
+                    counted(count as u64, "plot", "plots")
+                )
+            }
+            Illegal::NotDistinct => "plots must be distinct".to_string(),
+            Illegal::NoSuchPlot => "no such plot".to_string(),
+            Illegal::Claimed(plot) => format!("plot {} is already claimed", plot_name(plot)),
+            Illegal::Amount(plot, amount) => {
+                let t = self.tiles[usize::from(plot) % super::MAX_PLOTS];
+                let plot = plot_name(plot);
+                match self.side {
+                    Player::First => format!("plot {plot} has {t} tiles; adding {amount} passes 8"),
+                    Player::Second => format!("plot {plot} has {t} tiles; cannot remove {amount}"),
+                }
+            }
         }
     }
+}
+
+/// Why a move is illegal ([`Wyke::why_illegal`] says it in words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Illegal {
+    PassWithPlots,
+    PassNotStuck,
+    UnknownType,
+    UnderMarker(Player),
+    Malformed,
+    SixSixForm,
+    PlotCount,
+    NotDistinct,
+    NoSuchPlot,
+    Claimed(u8),
+    Amount(u8, u8),
 }

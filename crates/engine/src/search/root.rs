@@ -1,0 +1,153 @@
+//! The root's moves: one list shared by every thread, generated once and
+//! best first. At a huge root (more than [`HUGE_ROOT`] moves: a game whose
+//! branching runs to thousands) each iteration searches only the best
+//! `width` by ordering (move-count pruning at the root; the width grows
+//! with depth and when an iteration fails low), and the threads spread over
+//! its moves instead of all searching the same one. Threads keep results
+//! only for the moves they search.
+
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+use ludus_rules::{GameMove, MoveCursor, Searchable};
+
+use super::{Signals, TranspositionTable, INFINITY};
+
+/// The most root moves generated: the best this many by the game's
+/// ordering (6×6 Wyke has 400 338; no iteration in a game's time comes
+/// near that many).
+const ROOT_LIST_MAX: usize = 8_192;
+
+/// The root moves generated between checks for `stop`.
+const ROOT_BATCH: usize = 1_024;
+
+/// A root with more moves than this is huge: its search prunes by move
+/// count at the root and at every depth, and threads share its moves.
+/// Smaller roots (in every game but Wyke, whose start has 6 424) are
+/// searched whole, with late-move pruning near the leaves only.
+const HUGE_ROOT: usize = 512;
+
+/// The root moves an iteration of a huge root searches at least.
+const ROOT_MIN_WIDTH: usize = 256;
+
+/// The root moves searched at `depth`, before any widening on a fail low:
+/// all of them unless the root is huge; else, as interior move-count
+/// pruning, more the deeper the search.
+pub(super) fn root_width(depth: i32, huge: bool) -> usize {
+    let depth = depth.clamp(1, 64) as usize;
+    match huge {
+        true => ROOT_MIN_WIDTH.max(16 * depth * depth),
+        false => usize::MAX,
+    }
+}
+
+/// The root's moves, shared by the threads of one search.
+pub(super) struct RootList<M> {
+    /// The table's move first, then the noisy moves, then the quiet moves
+    /// best first, at most [`ROOT_LIST_MAX`] in all.
+    pub moves: Vec<M>,
+    /// Whether the root has more than [`HUGE_ROOT`] legal moves (counted
+    /// before a `searchmoves` restriction).
+    pub huge: bool,
+    /// Per move, the depth some thread is searching it at (0: none).
+    busy: Vec<AtomicU32>,
+}
+
+impl<M: GameMove> RootList<M> {
+    /// The root moves of `root` (only those of `only` if it is not empty),
+    /// with room for `threads` to share them.
+    pub fn new<G: Searchable<Move = M>>(
+        root: &G,
+        tt: &TranspositionTable,
+        only: &[M],
+        signals: &Signals,
+        threads: usize,
+    ) -> Self {
+        let mut moves = Vec::new();
+        root.generate_noisy(&mut moves);
+        let huge;
+        if only.is_empty() {
+            // Best first by the game's ordering, without history yet.
+            let history = vec![0; G::MOVE_INDEX_COUNT];
+            let mut cursor = MoveCursor::default();
+            let mut batch = Vec::new();
+            while moves.len() < ROOT_LIST_MAX && !cursor.is_finished() && !signals.is_stopped() {
+                batch.clear();
+                let wanted = ROOT_BATCH.min(ROOT_LIST_MAX - moves.len());
+                root.next_quiets(&history, &mut cursor, wanted, &mut batch);
+                if batch.is_empty() {
+                    break;
+                }
+                let room = ROOT_LIST_MAX - moves.len();
+                moves.extend(batch.iter().take(room));
+            }
+            huge = moves.len() > HUGE_ROOT;
+        } else {
+            let mut quiet = Vec::new();
+            root.generate_quiet(&mut quiet);
+            moves.append(&mut quiet);
+            huge = moves.len() > HUGE_ROOT;
+            moves.retain(|mv| only.contains(mv));
+        }
+        // The table's move goes first; the rest keep their order.
+        let tt_move = tt.probe::<M>(root.hash()).and_then(|e| e.mv);
+        if let Some(at) = moves.iter().position(|&mv| Some(mv) == tt_move) {
+            moves[..=at].rotate_right(1);
+        }
+        if signals.is_stopped() {
+            // Stopped while generating: the answer is the first move, and
+            // nothing more is worth setting up.
+            moves.truncate(1);
+        }
+        let busy = match huge && threads > 1 {
+            true => moves.iter().map(|_| AtomicU32::new(0)).collect(),
+            false => Vec::new(),
+        };
+        RootList { moves, huge, busy }
+    }
+
+    /// Whether some thread is searching move `index` at `depth` or deeper.
+    pub fn is_busy(&self, index: usize, depth: i32) -> bool {
+        self.busy
+            .get(index)
+            .is_some_and(|busy| busy.load(Relaxed) >= depth as u32)
+    }
+
+    /// Marks move `index` as searched at `depth` (0: no longer).
+    pub fn mark(&self, index: usize, depth: i32) {
+        if let Some(busy) = self.busy.get(index) {
+            busy.store(depth.max(0) as u32, Relaxed);
+        }
+    }
+}
+
+/// A root move with what this thread's last search of it found.
+#[derive(Clone, Debug)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Its place in the shared [`RootList`].
+    pub index: usize,
+    /// Its score in the current iteration (`-INFINITY` if not yet known).
+    pub score: i32,
+    /// Its score in the previous iteration, for aspiration windows.
+    pub previous_score: i32,
+    /// The principal variation starting with this move.
+    pub pv: Vec<M>,
+    /// The deepest ply reached while searching it.
+    pub seldepth: usize,
+}
+
+impl<M> RootMove<M> {
+    /// Move `index` of the list, not searched yet.
+    pub fn new(mv: M, index: usize) -> Self {
+        RootMove {
+            mv,
+            index,
+            score: -INFINITY,
+            previous_score: -INFINITY,
+            // Filled in when the move is searched; no allocation per move.
+            pv: Vec::new(),
+            seldepth: 0,
+        }
+    }
+}
