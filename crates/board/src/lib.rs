@@ -21,6 +21,7 @@ pub mod engine;
 pub mod games;
 pub mod guard;
 pub mod info;
+pub mod pair;
 pub mod pgn;
 pub mod pgn_read;
 pub mod server;
