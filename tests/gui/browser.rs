@@ -2,8 +2,8 @@
 //! chromedriver (WebDriver, by fantoccini). For every game it opens the
 //! page, finds the board's cells, plays a clicked move against the engine,
 //! sees the reply and the analysis, and saves a screenshot under
-//! target/screenshots/. A missing browser fails the test, naming the
-//! packages to install.
+//! target/screenshots/; then it plays a Double Wyx pair through. A missing
+//! browser fails the test, naming the packages to install.
 
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -237,6 +237,105 @@ async fn typed_and_flipped(client: &Client) {
     assert!(before && !after, "slot 1 goes from the left to the right");
 }
 
+/// The numbers in a pair panel's row (game 1, game 2, total).
+async fn pair_row(client: &Client, player: usize) -> Vec<u32> {
+    let css = format!("[data-test=pair-player-{player}] td.count");
+    let cells = client.find_all(Locator::Css(&css)).await.expect("the row");
+    let mut numbers = Vec::new();
+    for cell in cells {
+        let text = cell.text().await.expect("a cell's text");
+        numbers.push(
+            text.parse()
+                .unwrap_or_else(|_| panic!("not a count: {text}")),
+        );
+    }
+    numbers
+}
+
+/// Pair mode: refused with a message for a game whose rules score each
+/// game alone; a Double Wyx played through by the engine on both sides at
+/// a few hundred nodes a move: the panel's counts add up, the winner is
+/// named, the PGN holds both games with their tags.
+async fn double_wyx(client: &Client, shots: &Path) {
+    choose(client, "select[data-test=game]", "alak").await;
+    click_on(
+        client,
+        Locator::Css("[data-test=pair-start]"),
+        "pair button",
+    )
+    .await;
+    let refusal = until("the refusal of a pair", Duration::from_secs(30), || async {
+        let text = text_of(client, "#error").await;
+        text.contains("score each game alone").then_some(text)
+    })
+    .await;
+    assert!(
+        refusal.contains("wyx"),
+        "names the games that have pairs: {refusal}"
+    );
+    choose(client, "#strength-kind", "nodes").await;
+    choose(client, "select[data-test=game]", "wyx").await;
+    // The seed field shows once the page knows the game is Wyx.
+    until("the seed field", Duration::from_secs(30), || async {
+        let field = client.find(Locator::Id("seed")).await.ok()?;
+        field.send_keys("7").await.ok()
+    })
+    .await;
+    click_on(client, Locator::Css("[data-test=new-game]"), "new game").await;
+    choose(client, "select[data-test=engine-plays]", "both").await;
+    let start = until("the pair button", Duration::from_secs(30), || async {
+        let text = text_of(client, "[data-test=pair-start]").await;
+        text.contains("Double Wyx").then_some(())
+    });
+    start.await;
+    click_on(
+        client,
+        Locator::Css("[data-test=pair-start]"),
+        "Double Wyx button",
+    )
+    .await;
+    let winner = until("the pair's end", Duration::from_secs(600), || async {
+        let text = text_of(client, "[data-test=pair-winner]").await;
+        (!text.is_empty()).then_some(text)
+    })
+    .await;
+    let head = text_of(client, "#pair-head").await;
+    assert!(head.contains("Double Wyx: game 2 of 2, over"), "{head}");
+    let rows = [pair_row(client, 1).await, pair_row(client, 2).await];
+    for row in &rows {
+        assert_eq!(row.len(), 3, "{rows:?}");
+        assert_eq!(row[0] + row[1], row[2], "totals add up: {rows:?}");
+    }
+    let (a, b) = (rows[0][2], rows[1][2]);
+    let expected = match a.cmp(&b) {
+        std::cmp::Ordering::Equal => format!("a draw, {a} tokens left each"),
+        std::cmp::Ordering::Less => format!("engine 1 wins the pair, {a} tokens left against {b}"),
+        std::cmp::Ordering::Greater => {
+            format!("engine 2 wins the pair, {b} tokens left against {a}")
+        }
+    };
+    assert_eq!(winner, format!("Double Wyx: {expected}"));
+    let png = client.screenshot().await.expect("screenshot");
+    std::fs::write(shots.join("wyx-pair.png"), png).expect("screenshot saved");
+    click_on(client, Locator::Css("details summary"), "PGN section").await;
+    click_on(client, Locator::Id("export-pgn"), "export button").await;
+    let pgn = until("the pair's PGN", Duration::from_secs(30), || async {
+        let area = client.find(Locator::Id("pgn")).await.ok()?;
+        let text = area.prop("value").await.ok()??;
+        text.contains("PairTokensLeft").then_some(text)
+    })
+    .await;
+    assert_eq!(pgn.matches("[Event ").count(), 2, "{pgn}");
+    assert_eq!(pgn.matches("[TokensLeft ").count(), 2, "{pgn}");
+    assert!(pgn.contains("[Round \"2\"]"), "{pgn}");
+    let totals = format!("[PairTokensLeft \"{b},{a}\"]");
+    assert!(
+        pgn.contains(&totals),
+        "the second game's White first: {pgn}"
+    );
+    click_on(client, Locator::Id("pair-leave"), "leave button").await;
+}
+
 async fn run(gui: &Gui, driver: &Driver, profile: &str) {
     let chromium = program("chromium");
     let mut capabilities = serde_json::Map::new();
@@ -275,6 +374,9 @@ async fn check_every_game(client: Client, url: String) {
         play(&client, game, cells, names, &shots).await;
     }
     typed_and_flipped(&client).await;
+    // Flipped back, and the page fresh.
+    client.refresh().await.expect("the page reloads");
+    double_wyx(&client, &shots).await;
 }
 
 #[test]

@@ -28,6 +28,8 @@ fn the_page_and_its_files_are_served_from_the_binary() {
         "data-test=\"moves\"",
         "data-test=\"analysis\"",
         "data-test=\"result\"",
+        "data-test=\"pair-start\"",
+        "data-test=\"pair\"",
         "/app.js",
     ] {
         assert!(page.contains(needle), "{needle}");
@@ -83,7 +85,7 @@ fn bad_requests_are_explained_and_change_nothing() {
     let (status, _) = gui.post("/api/engine", r#"{"plays":"none"}"#);
     assert_eq!(status, 200);
     let before = gui.state();
-    let cases: [(&str, &str, u16, &str); 9] = [
+    let cases: [(&str, &str, u16, &str); 12] = [
         ("/api/move", r#"{"move":"1-1"}"#, 400, "illegal"),
         ("/api/move", r#"{}"#, 400, "move: missing"),
         ("/api/move", "[1,2]", 400, "JSON object"),
@@ -96,6 +98,14 @@ fn bad_requests_are_explained_and_change_nothing() {
             "bad position",
         ),
         ("/api/engine", r#"{"multipv":9}"#, 400, "multipv"),
+        ("/api/engine", r#"{"pairOption":1}"#, 400, "pairOption"),
+        (
+            "/api/pair",
+            r#"{"on":true}"#,
+            400,
+            "alak's rules score each game alone",
+        ),
+        ("/api/pair", r#"{"on":"yes"}"#, 400, "on: missing"),
         (
             "/api/import",
             r#"{"pgn":"[Game \"alak\"]\n\n1. 9-9 *"}"#,
@@ -248,4 +258,42 @@ fn a_match_game_is_replayed_on_the_board() {
         .unwrap()
         .iter()
         .any(|e| !e.is_null()));
+}
+
+#[test]
+fn a_double_wyx_is_played_through_with_the_engine_playing_for_the_margin() {
+    // ludus behind `tee`, so the test reads what the board told it.
+    let ludus = env!("CARGO_BIN_EXE_ludus");
+    let log = std::env::temp_dir().join(format!("ludus-gui-pair-{}.log", std::process::id()));
+    let script = format!("tee '{}' | exec '{ludus}'", log.display());
+    let gui = Gui::start(&["--engine", "sh", "-c", &script]);
+    gui.post("/api/new", r#"{"game":"wyx","seed":11}"#);
+    gui.post(
+        "/api/engine",
+        r#"{"plays":"both","strength":{"kind":"nodes","value":300}}"#,
+    );
+    let (status, state) = gui.post("/api/pair", r#"{"on":true}"#);
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["pair"]["game"], 1, "{state}");
+    assert_eq!(state["pairScoring"]["option"], "WyxScoring=margin");
+    let state = gui.wait_for(100_000, |s| s["pair"]["done"] == true);
+    let pair = &state["pair"];
+    assert_eq!(pair["game"], 2, "{pair}");
+    let count = |game: usize, player: usize| pair["games"][game]["counts"][player].as_u64();
+    for player in 0..2 {
+        let total = count(0, player).zip(count(1, player)).map(|(a, b)| a + b);
+        assert_eq!(total, pair["totals"][player].as_u64(), "{pair}");
+    }
+    let (_, pgn) = gui.request("GET", "/api/pgn", &[], None);
+    assert_eq!(pgn.matches("[TokensLeft ").count(), 2, "{pgn}");
+    assert_eq!(pgn.matches("[PairTokensLeft ").count(), 1, "{pgn}");
+    // Out of pair mode, the next search has the option's default again.
+    gui.post("/api/pair", r#"{"on":false}"#);
+    gui.post("/api/new", r#"{"game":"wyx","seed":12}"#);
+    gui.wait_for(1000, |s| !moves(s).is_empty());
+    let told = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&log);
+    let margin = told.find("setoption name WyxScoring value margin");
+    let game = told.rfind("setoption name WyxScoring value game");
+    assert!(margin.is_some() && game > margin, "{told}");
 }

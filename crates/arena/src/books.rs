@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{IsTerminal, Write};
 
 use super::config::MatchConfig;
-use super::pair_count::{counts_text, PairLabels};
+use super::pair_count::PairLabels;
 use super::pair_pgn::{PairPgn, ReadyGame};
 use super::pgn;
 use super::referee::GameRecord;
@@ -208,17 +208,9 @@ impl<'a> Books<'a> {
         record: &GameRecord,
         pair_totals: Option<[u32; 2]>,
     ) -> Vec<(String, String)> {
-        let Some(labels) = self.pair_labels else {
-            return Vec::new();
-        };
-        let mut tags = Vec::new();
-        if let Some(counts) = record.counts {
-            tags.push((labels.tag.to_string(), counts_text(counts)));
-        }
-        if let Some(totals) = pair_totals {
-            tags.push((labels.pair_tag(), counts_text(totals)));
-        }
-        tags
+        self.pair_labels
+            .map(|labels| labels.tags(record.counts, pair_totals))
+            .unwrap_or_default()
     }
 
     /// Counts a game, and asks the SPRT; returns the pair it completes.

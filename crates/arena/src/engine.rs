@@ -183,11 +183,30 @@ pub fn offers_variant(declarations: &[String], game: &str) -> bool {
 /// Whether the handshake declares the option `name` (`option name <name>
 /// type …`; names compared without regard to case, as `setoption` does).
 pub fn announces_option(declarations: &[String], name: &str) -> bool {
-    declarations.iter().any(|line| {
-        line.trim()
-            .strip_prefix("option name ")
-            .and_then(|rest| rest.split_once(" type "))
-            .is_some_and(|(declared, _)| declared.trim().eq_ignore_ascii_case(name))
+    declaration(declarations, name).is_some()
+}
+
+/// The default value the handshake gives the option `name` (`… default
+/// <value> [min|max|var …]`), if it declares one.
+pub fn option_default(declarations: &[String], name: &str) -> Option<String> {
+    let (_, rest) = declaration(declarations, name)?.split_once(" default ")?;
+    let end = [" min ", " max ", " var "]
+        .iter()
+        .filter_map(|keyword| rest.find(keyword))
+        .min()
+        .unwrap_or(rest.len());
+    Some(rest[..end].trim().to_string())
+}
+
+/// What follows the name in the declaration of the option `name` (from
+/// ` type `), if the handshake has one.
+fn declaration<'a>(declarations: &'a [String], name: &str) -> Option<&'a str> {
+    declarations.iter().find_map(|line| {
+        let (declared, rest) = line
+            .trim()
+            .strip_prefix("option name ")?
+            .split_once(" type ")?;
+        declared.trim().eq_ignore_ascii_case(name).then_some(rest)
     })
 }
 
@@ -290,5 +309,13 @@ mod tests {
         assert!(!announces_option(&lines, "Move"));
         assert!(!announces_option(&lines, "game"));
         assert!(!announces_option(&lines[..1], "Scoring"));
+        assert_eq!(option_default(&lines, "SCORING").as_deref(), Some("game"));
+        assert_eq!(
+            option_default(&lines, "Move Overhead").as_deref(),
+            Some("10")
+        );
+        assert_eq!(option_default(&lines, "Move"), None);
+        let button = ["option name Clear Hash type button".to_string()];
+        assert_eq!(option_default(&button, "Clear Hash"), None);
     }
 }

@@ -42,6 +42,39 @@ impl PairLabels {
     pub fn pair_tag(&self) -> String {
         format!("Pair{}", self.tag)
     }
+
+    /// The PGN tags of a game's counts (White's first) and of its pair's
+    /// totals (White's player first), for those it has.
+    pub fn tags(
+        &self,
+        counts: Option<[u32; 2]>,
+        pair_totals: Option<[u32; 2]>,
+    ) -> Vec<(String, String)> {
+        let game = counts.map(|counts| (self.tag.to_string(), counts_text(counts)));
+        let pair = pair_totals.map(|totals| (self.pair_tag(), counts_text(totals)));
+        game.into_iter().chain(pair).collect()
+    }
+}
+
+/// How one pair ends for its first player (`Greater`: the pair is won),
+/// from its games' counts (each in player order, `None` for a game the
+/// rules did not finish) and that player's points in halves per game: by
+/// the totals of the counts when both games have them, fewer winning;
+/// otherwise by points. Returns the totals with it, when there are some.
+pub fn score_pair(
+    counts: [Option<[u32; 2]>; 2],
+    halves: [u32; 2],
+) -> (std::cmp::Ordering, Option<[u32; 2]>) {
+    let totals = match counts {
+        [Some([a1, b1]), Some([a2, b2])] => Some([a1 + a2, b1 + b2]),
+        _ => None,
+    };
+    // Fewer tokens left is better; more points is better.
+    let (first, second) = match totals {
+        Some([a, b]) => (b, a),
+        None => (halves[0] + halves[1], 4 - halves[0] - halves[1]),
+    };
+    (first.cmp(&second), totals)
 }
 
 /// Two counts as a PGN tag or report writes them: `3,7`.
@@ -73,16 +106,8 @@ impl CountedPairs {
     /// points in halves; returns the engines' totals when both games have
     /// counts.
     pub fn add(&mut self, counts: [Option<[u32; 2]>; 2], halves: [u32; 2]) -> Option<[u32; 2]> {
-        let totals = match counts {
-            [Some([a1, b1]), Some([a2, b2])] => Some([a1 + a2, b1 + b2]),
-            _ => None,
-        };
-        // Fewer tokens left is better; more points is better.
-        let (first, second) = match totals {
-            Some([a, b]) => (b, a),
-            None => (halves[0] + halves[1], 4 - halves[0] - halves[1]),
-        };
-        match first.cmp(&second) {
+        let (standing, totals) = score_pair(counts, halves);
+        match standing {
             std::cmp::Ordering::Greater => self.wins += 1,
             std::cmp::Ordering::Less => self.losses += 1,
             std::cmp::Ordering::Equal => self.draws += 1,
@@ -152,6 +177,14 @@ mod tests {
             "Double Game: 1 - 1 - 1 (pairs), tokens left 25 vs 22"
         );
         assert_eq!(LABELS.pair_tag(), "PairTokensLeft");
+        assert_eq!(
+            LABELS.tags(Some([3, 7]), Some([12, 5])),
+            [
+                ("TokensLeft".to_string(), "3,7".to_string()),
+                ("PairTokensLeft".to_string(), "12,5".to_string())
+            ]
+        );
+        assert!(LABELS.tags(None, None).is_empty());
     }
 
     #[test]

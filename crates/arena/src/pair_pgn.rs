@@ -70,10 +70,10 @@ impl PairPgn {
     }
 }
 
-/// The pair's totals for its second game's tag, that game's White first:
-/// the sides swap between the games, so the second game's White was the
-/// first game's Black.
-fn totals(first: Option<[u32; 2]>, second: Option<[u32; 2]>) -> Option<[u32; 2]> {
+/// The pair's totals for its second game's tag, from each game's counts
+/// (its White's first), that game's White first: the sides swap between
+/// the games, so the second game's White was the first game's Black.
+pub fn totals(first: Option<[u32; 2]>, second: Option<[u32; 2]>) -> Option<[u32; 2]> {
     let ([w1, b1], [w2, b2]) = (first?, second?);
     Some([b1 + w2, w1 + b2])
 }

@@ -203,7 +203,7 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
 /// (`option`, from [`Game::PAIR_SCORING`]): sent when the match plays pairs
 /// (`paired`), the engine announces the option in its handshake
 /// (`declarations`) and the user has not set it (`user_options`).
-fn play_for_pairs(
+pub fn play_for_pairs(
     option: Option<(&str, &str)>,
     paired: bool,
     user_options: &[(String, String)],

@@ -172,6 +172,74 @@ function renderStatus() {
   $('engine-name').textContent = state.engine.name ? `engine: ${state.engine.name}` : 'engine: starting…';
 }
 
+// A pair's player by who they are: the engine, you, or a number when both
+// are the same.
+function pairPlayer(pair, index) {
+  const who = pair.who[index];
+  if (pair.who[0] === pair.who[1]) return `${who === 'engine' ? 'engine' : 'player'} ${index + 1}`;
+  return who === 'engine' ? 'engine' : 'you';
+}
+
+function pairCell(row, text, className) {
+  const cell = document.createElement('td');
+  cell.textContent = text;
+  if (className) cell.className = className;
+  row.appendChild(cell);
+}
+
+function renderPair() {
+  const scoring = state.pairScoring;
+  const pair = state.pair;
+  $('pair-start').textContent = pair ? 'Restart the pair' : scoring ? `Play a ${scoring.name}` : 'Play a pair';
+  $('new-game').textContent = pair ? `New ${pair.name}` : 'New game';
+  $('pair-panel').hidden = !pair;
+  if (!pair) return;
+  $('pair-head').textContent = `${pair.name}: game ${pair.game} of 2` +
+    (pair.done ? ', over' : pair.game === 2 ? ', sides swapped' : '');
+  $('pair-note').textContent = `the same start twice, sides swapped; ${pair.counted} added up, fewer wins`;
+  const table = $('pair-table');
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const [text, className] of [['', ''], ['game 1', 'count'], ['game 2', 'count'], ['total', 'count']]) {
+    const th = document.createElement('th');
+    th.textContent = text;
+    th.className = className;
+    head.appendChild(th);
+  }
+  const body = table.createTBody();
+  [0, 1].forEach((index) => {
+    const row = body.insertRow();
+    row.setAttribute('data-test', `pair-player-${index + 1}`);
+    const sides = [index === 0 ? 'first' : 'second', index === 0 ? 'second' : 'first'].map(playerName);
+    pairCell(row, `${pairPlayer(pair, index)} (${sides[0]}, then ${sides[1]})`);
+    pair.games.forEach((game) => {
+      const text = !game ? '–' : game.counts ? String(game.counts[index]) : '…';
+      pairCell(row, text, 'count');
+    });
+    pairCell(row, String(pair.totals[index]), 'count');
+  });
+  const results = body.insertRow();
+  pairCell(results, 'result');
+  pair.games.forEach((game) => {
+    const text = !game ? '' : game.final.result === 'ongoing' ? 'playing' :
+      game.final.result === 'draw' ? 'draw' : `${playerName(game.final.result)} wins`;
+    pairCell(results, text, 'count');
+  });
+  let verdict = '';
+  if (pair.done && pair.winner === null) {
+    verdict = `${pair.name}: a draw, ${pair.totals[0]} ${pair.counted} each`;
+  } else if (pair.done) {
+    const loser = 1 - pair.winner;
+    verdict = `${pair.name}: ${pairPlayer(pair, pair.winner)} wins the pair, ` +
+      `${pair.totals[pair.winner]} ${pair.counted} against ${pair.totals[loser]}`;
+  }
+  $('pair-winner').textContent = verdict;
+  const option = scoring && scoring.option;
+  $('pair-option-box').hidden = !option;
+  $('pair-option').checked = state.pairOption;
+  $('pair-option-text').textContent = option ? `engine plays for the pair (${option})` : '';
+}
+
 function renderBoard() {
   const svg = $('board');
   svg.replaceChildren();
@@ -273,6 +341,7 @@ function render() {
   if (!state) return;
   renderControls();
   renderStatus();
+  renderPair();
   renderBoard();
   renderMoves();
   renderAnalysis();
@@ -302,6 +371,9 @@ function wire() {
     const seed = $('seed').value.trim();
     act('new', { game: $('game').value, seed: seed === '' ? null : Number(seed) });
   });
+  $('pair-start').addEventListener('click', () => act('pair', { on: true }));
+  $('pair-leave').addEventListener('click', () => act('pair', { on: false }));
+  $('pair-option').addEventListener('change', () => act('engine', { pairOption: $('pair-option').checked }));
   $('engine-plays').addEventListener('change', () => act('engine', { plays: $('engine-plays').value }));
   const strength = () => act('engine', { strength: { kind: $('strength-kind').value, value: Number($('strength-value').value) } });
   $('strength-kind').addEventListener('change', strength);

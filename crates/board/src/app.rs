@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::engine::{EngineLink, Event, Job, Purpose};
 use crate::info::{Line, Score};
+use crate::pair::Pair;
 use crate::table::{has_random_start, new_table, Start, Table};
 
 /// Who the engine plays.
@@ -41,6 +42,15 @@ impl Plays {
         [Plays::First, Plays::Second, Plays::Both, Plays::None]
             .into_iter()
             .find(|p| p.word() == word)
+    }
+
+    /// The same with the sides swapped (a pair's second game).
+    pub fn swapped(self) -> Plays {
+        match self {
+            Plays::First => Plays::Second,
+            Plays::Second => Plays::First,
+            other => other,
+        }
     }
 
     /// Whether the engine moves for `player`.
@@ -150,6 +160,11 @@ pub struct App {
     pub evals: Vec<Option<Score>>,
     /// Per move: what the engine said when it played it.
     pub notes: Vec<MoveNote>,
+    /// Pair mode: the game is one of a pair the rules score together.
+    pub pair: Option<Pair>,
+    /// Whether the engine gets the pair rules' option in pair mode (the
+    /// user may turn it off).
+    pub engine_plays_for_pair: bool,
     /// Bumped at every change; the page waits on it.
     pub version: u64,
     link: Option<EngineLink>,
@@ -177,6 +192,8 @@ impl App {
             lines: Vec::new(),
             evals: vec![None],
             notes: Vec::new(),
+            pair: None,
+            engine_plays_for_pair: true,
             version: 1,
             link: None,
         }
@@ -202,15 +219,24 @@ impl App {
                 Ok(())
             }
             "import" => self.import(args),
+            "pair" => self.set_pair(args),
             other => Err(format!("unknown action '{other}'")),
         }?;
         self.refresh();
         Ok(())
     }
 
+    /// A new game on the board; in pair mode, the first game of a new pair
+    /// if the game's rules score pairs, else pair mode ends.
     fn replace_table(&mut self, table: Box<dyn Table>, seed: Option<u64>) {
+        self.pair_for_new_table(&*table);
         self.table = table;
         self.seed = seed;
+        self.clear_game();
+    }
+
+    /// Forgets what was said about the game before: a new game starts.
+    pub(crate) fn clear_game(&mut self) {
         self.view = 0;
         self.epoch += 1;
         self.evals = vec![None];
@@ -254,13 +280,15 @@ impl App {
         Ok(())
     }
 
-    /// Keeps the per-ply lists in step after a move at `ply`.
+    /// Keeps the per-ply lists in step after a move at `ply`; a pair's
+    /// first game that it ends gives way to the second.
     fn after_move(&mut self, ply: usize, note: MoveNote) {
         self.evals.truncate(ply + 1);
         self.evals.push(None);
         self.notes.truncate(ply);
         self.notes.push(note);
         self.view = ply + 1;
+        self.advance_pair();
     }
 
     fn take_back(&mut self) -> Result<(), String> {
@@ -317,7 +345,12 @@ impl App {
             },
             None => None,
         };
+        let for_pair = match args.get("pairOption") {
+            Some(_) => Some(bool_arg(args, "pairOption")?),
+            None => None,
+        };
         // Everything checked: now change.
+        self.engine_plays_for_pair = for_pair.unwrap_or(self.engine_plays_for_pair);
         self.plays = plays.unwrap_or(self.plays);
         self.strength = strength.unwrap_or(self.strength);
         self.multipv = multipv.unwrap_or(self.multipv);
@@ -330,6 +363,8 @@ impl App {
             Some(_) => number_arg(args, "index")?,
         };
         let imported = crate::pgn::import(text_arg(args, "pgn")?, index)?;
+        // An imported game is a game of its own.
+        self.pair = None;
         self.replace_table(imported.table, None);
         self.evals = imported.evals;
         self.notes = imported.notes;
@@ -382,6 +417,7 @@ impl App {
                     position,
                     go,
                     multipv,
+                    pair_option: self.pair_option(),
                 },
             )
         });
@@ -498,7 +534,7 @@ fn game_arg(args: &Value) -> Result<&'static str, String> {
         .ok_or_else(|| format!("unknown game '{name}'; games: {}", GAME_NAMES.join(", ")))
 }
 
-fn text_arg<'a>(args: &'a Value, name: &str) -> Result<&'a str, String> {
+pub(crate) fn text_arg<'a>(args: &'a Value, name: &str) -> Result<&'a str, String> {
     args.get(name)
         .and_then(Value::as_str)
         .ok_or_else(|| format!("{name}: missing (a text is needed)"))
@@ -510,7 +546,7 @@ fn number_arg(args: &Value, name: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("{name}: missing (a whole number from 0 up is needed)"))
 }
 
-fn bool_arg(args: &Value, name: &str) -> Result<bool, String> {
+pub(crate) fn bool_arg(args: &Value, name: &str) -> Result<bool, String> {
     args.get(name)
         .and_then(Value::as_bool)
         .ok_or_else(|| format!("{name}: missing (true or false)"))

@@ -7,7 +7,10 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{never, select, Receiver, Sender};
 use ludus_arena::cli::{EngineSpec, Limit, Proto};
-use ludus_arena::engine::{offers_variant, EngineProcess, Failure};
+use ludus_arena::engine::{
+    announces_option, offers_variant, option_default, EngineProcess, Failure,
+};
+use ludus_arena::referee::play_for_pairs;
 
 use crate::info::{parse_line, Line};
 
@@ -51,6 +54,9 @@ pub struct Job {
     pub go: String,
     /// Lines to report.
     pub multipv: u32,
+    /// In pair mode, the game's option (name, value) that makes the engine
+    /// play for the pair's count, set if the engine announces it.
+    pub pair_option: Option<(&'static str, &'static str)>,
 }
 
 /// What the engine thread reports.
@@ -100,6 +106,8 @@ struct Running {
     game: Option<&'static str>,
     epoch: u64,
     multipv: u32,
+    /// The pair option set on it (until then, its default).
+    pair_option: Option<(&'static str, &'static str)>,
 }
 
 /// The engine thread's state.
@@ -263,11 +271,12 @@ impl Driver {
             Failure::Crashed => "the engine exited".to_string(),
             Failure::TimedOut => "the engine did not answer isready in time".to_string(),
         };
+        let mut told = false;
         if engine.game != Some(job.game) || engine.epoch != job.epoch {
             if !offers_variant(&engine.declarations, job.game) {
                 return Err(format!("the engine does not play {}", job.game));
             }
-            if declares(&engine.declarations, "UCI_Variant") {
+            if announces_option(&engine.declarations, "UCI_Variant") {
                 let line = format!("setoption name UCI_Variant value {}", job.game);
                 engine.process.send(&line).map_err(lost)?;
             }
@@ -276,11 +285,23 @@ impl Driver {
                 Proto::Ugi => "uginewgame",
             };
             engine.process.send(newgame).map_err(lost)?;
-            engine.process.sync(ANSWER_WAIT).map_err(lost)?;
             engine.game = Some(job.game);
             engine.epoch = job.epoch;
+            told = true;
         }
-        if engine.multipv != job.multipv && declares(&engine.declarations, "MultiPV") {
+        let pair_line = pair_option_line(
+            &engine.declarations,
+            &mut engine.pair_option,
+            job.pair_option,
+        );
+        if let Some(line) = pair_line {
+            engine.process.send(&line).map_err(lost)?;
+            told = true;
+        }
+        if told {
+            engine.process.sync(ANSWER_WAIT).map_err(lost)?;
+        }
+        if engine.multipv != job.multipv && announces_option(&engine.declarations, "MultiPV") {
             let line = format!("setoption name MultiPV value {}", job.multipv);
             engine.process.send(&line).map_err(lost)?;
             engine.multipv = job.multipv;
@@ -340,15 +361,37 @@ fn start_engine(command: &EngineCommand) -> Result<Running, String> {
         game: None,
         epoch: 0,
         multipv: 1,
+        pair_option: None,
     })
 }
 
-/// Whether the handshake declared the option `name`.
-fn declares(declarations: &[String], name: &str) -> bool {
-    declarations.iter().any(|line| {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        words.len() >= 3 && words[0] == "option" && words[2].eq_ignore_ascii_case(name)
-    })
+/// The `setoption` that brings the engine's pair option from what it was
+/// told (`told`, `None`: its default) to what the job wants (`wanted`,
+/// `None`: the default again), if that changes anything: set as the match
+/// runner sets it for pairs, when the engine announces it in its handshake
+/// (`declarations`); back to the declared default when pair mode ends.
+/// Keeps `told` up to date.
+fn pair_option_line(
+    declarations: &[String],
+    told: &mut Option<(&'static str, &'static str)>,
+    wanted: Option<(&'static str, &'static str)>,
+) -> Option<String> {
+    let line = play_for_pairs(wanted, true, &[], declarations);
+    let now = wanted.filter(|_| line.is_some());
+    if now == *told {
+        return None;
+    }
+    match (line, std::mem::replace(told, now)) {
+        (Some(line), _) => Some(line),
+        (None, Some((name, _))) => {
+            let default = option_default(declarations, name);
+            if default.is_none() {
+                log::warn!("the engine declares no default for {name}: left as it is");
+            }
+            default.map(|value| format!("setoption name {name} value {value}"))
+        }
+        (None, None) => None,
+    }
 }
 
 /// The `id name` the engine gave.
@@ -364,13 +407,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn declarations() {
-        let lines = vec![
-            "id name ludus 0.1.0".to_string(),
-            "option name MultiPV type spin default 1 min 1 max 256".to_string(),
-        ];
-        assert!(declares(&lines, "multipv"));
-        assert!(!declares(&lines, "UCI_Variant"));
+    fn the_pair_option_is_set_when_announced_and_reset_to_its_default() {
+        let announced =
+            vec!["option name WyxScoring type combo default game var game var margin".to_string()];
+        let margin = Some(("WyxScoring", "margin"));
+        let mut told = None;
+        let line = |told: &mut _, wanted| pair_option_line(&announced, told, wanted);
+        assert_eq!(
+            line(&mut told, margin).as_deref(),
+            Some("setoption name WyxScoring value margin")
+        );
+        assert_eq!(line(&mut told, margin), None, "already set");
+        assert_eq!(
+            line(&mut told, None).as_deref(),
+            Some("setoption name WyxScoring value game")
+        );
+        assert_eq!((line(&mut told, None), told), (None, None));
+        let mut told = None;
+        assert_eq!(
+            pair_option_line(&[], &mut told, margin),
+            None,
+            "not announced"
+        );
+        assert_eq!(told, None);
+    }
+
+    #[test]
+    fn names() {
+        let lines = vec!["id name ludus 0.1.0".to_string()];
         assert_eq!(engine_name(&lines).as_deref(), Some("ludus 0.1.0"));
         assert_eq!(engine_name(&[]), None);
     }

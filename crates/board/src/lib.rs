@@ -10,6 +10,8 @@
 //! - [`guard`]: the Host and Origin checks;
 //! - [`app`]: the state and its actions; [`view`]: the state as JSON;
 //! - [`games`]: click paths per game; [`table`]: the game on the board;
+//! - [`pair`]: pair mode (two games from one start, sides swapped, scored
+//!   as the rules score pairs: Double Wyx);
 //! - [`engine`]: the engine thread; [`info`]: its search lines;
 //! - [`pgn`], [`pgn_read`]: the game as PGN, out and in (read by the arena's
 //!   reader; `pgn_read` reads what the match comments say);
@@ -21,6 +23,7 @@ pub mod engine;
 pub mod games;
 pub mod guard;
 pub mod info;
+pub mod pair;
 pub mod pgn;
 pub mod pgn_read;
 pub mod server;

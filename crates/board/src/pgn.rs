@@ -2,11 +2,13 @@
 //! arena's writer), and back: a game of such a file onto the board.
 
 use ludus_arena::engine::SearchReport;
+use ludus_arena::pair_count::PairLabels;
+use ludus_arena::pair_pgn::totals;
 use ludus_arena::pgn::{format_game, today, PgnHeader};
 use ludus_arena::referee::{GameRecord, PlayedMove, Termination};
 use ludus_rules::Player;
 
-use crate::app::{App, MoveNote};
+use crate::app::{App, MoveNote, Plays};
 use crate::info::Score;
 use crate::pgn_read::move_report;
 use crate::table::{new_table, Start, Table};
@@ -71,15 +73,52 @@ pub fn first_side(score: Score, mover: Player) -> Score {
     }
 }
 
-/// The board's game as PGN; an unfinished game ends with `*`.
+/// The board's game as PGN; an unfinished game ends with `*`. A pair's
+/// second game comes after its first, as `ludus match --repeat` writes
+/// them: each game's counts tagged, the pair's totals on the second.
 pub fn export(app: &App) -> String {
-    let table = &app.table;
+    let current = Played {
+        table: &*app.table,
+        notes: &app.notes,
+        plays: app.plays,
+    };
+    let Some(first) = app.pair.as_ref().and_then(|pair| pair.first.as_ref()) else {
+        return game_text(app, &current, 1, None);
+    };
+    let first = Played {
+        table: &*first.table,
+        notes: &first.notes,
+        plays: first.plays,
+    };
+    let pair_totals = totals(first.counts(), current.counts());
+    game_text(app, &first, 1, None) + &game_text(app, &current, 2, pair_totals)
+}
+
+/// A game of the board with what was said of its moves and who the
+/// engine played.
+struct Played<'a> {
+    table: &'a dyn Table,
+    notes: &'a [MoveNote],
+    plays: Plays,
+}
+
+impl Played<'_> {
+    /// Its counts, first player's first, if it is over.
+    fn counts(&self) -> Option<[u32; 2]> {
+        self.table.counts(self.table.moves().len())
+    }
+}
+
+/// One game as PGN, numbered `round`, with the pair's totals (this game's
+/// White's first) when it completes a pair.
+fn game_text(app: &App, game: &Played, round: u32, pair_totals: Option<[u32; 2]>) -> String {
+    let table = game.table;
     let moves: Vec<PlayedMove> = table
         .moves()
         .iter()
         .enumerate()
         .map(|(ply, text)| {
-            let note = app.notes.get(ply).copied().unwrap_or_default();
+            let note = game.notes.get(ply).copied().unwrap_or_default();
             PlayedMove {
                 text: text.clone(),
                 mover: table.side(ply),
@@ -89,7 +128,6 @@ pub fn export(app: &App) -> String {
         })
         .collect();
     let status = table.status(moves.len());
-    let counts = table.counts(moves.len());
     let record = GameRecord {
         start_fen: table.start_fen(),
         standard_start: table.standard_start(),
@@ -97,12 +135,12 @@ pub fn export(app: &App) -> String {
         result: status.result,
         reason: status.reason,
         termination: Termination::Normal,
-        counts: counts.map(|(_, counts)| counts),
+        counts: game.counts(),
     };
     let name = |player| {
-        if app.plays.covers(player) && !app.engine_name.is_empty() {
+        if game.plays.covers(player) && !app.engine_name.is_empty() {
             app.engine_name.clone()
-        } else if app.plays.covers(player) {
+        } else if game.plays.covers(player) {
             "engine".to_string()
         } else {
             "person".to_string()
@@ -111,14 +149,14 @@ pub fn export(app: &App) -> String {
     let (white, black) = (name(Player::First), name(Player::Second));
     let header = PgnHeader {
         event: "ludus gui",
-        round: 1,
+        round,
         white: &white,
         black: &black,
         game: table.game(),
         time_controls: ["-".to_string(), "-".to_string()],
         date: &today(),
-        extra: counts
-            .map(|(tag, [first, second])| vec![(tag.to_string(), format!("{first},{second}"))])
+        extra: PairLabels::of_game(table.game())
+            .map(|labels| labels.tags(record.counts, pair_totals))
             .unwrap_or_default(),
     };
     format_game(&header, &record)
@@ -162,6 +200,35 @@ mod tests {
         assert_eq!(back.table.start_fen(), "xxx____oooo x");
         assert_eq!(back.evals[1], Some(Score::Cp(35)), "o's -0.35 is x's +0.35");
         assert_eq!(back.notes[1].score, Some((Score::Cp(-35), Some(6))));
+    }
+
+    #[test]
+    fn a_pair_goes_out_as_the_match_runner_writes_it() {
+        use crate::pair::tests::{play_out, wyx_pair, LATE};
+        let mut app = wyx_pair();
+        let [w1, b1] = play_out(&mut app, false);
+        let tag = |text: &str, game: usize, name: &str| {
+            let games = read_pgn(text).unwrap();
+            games[game].tag(name).map(str::to_string)
+        };
+        let half = export(&app);
+        assert_eq!(read_pgn(&half).unwrap().len(), 2, "{half}");
+        assert_eq!(tag(&half, 1, "Result").as_deref(), Some("*"));
+        assert_eq!(tag(&half, 1, "TokensLeft"), None, "not over");
+        let [w2, b2] = play_out(&mut app, true);
+        let text = export(&app);
+        for (game, round, counts) in [(0, "1", [w1, b1]), (1, "2", [w2, b2])] {
+            assert_eq!(tag(&text, game, "Round").as_deref(), Some(round));
+            assert_eq!(tag(&text, game, "FEN").as_deref(), Some(LATE));
+            let [w, b] = counts;
+            assert_eq!(tag(&text, game, "TokensLeft"), Some(format!("{w},{b}")));
+        }
+        assert_eq!(tag(&text, 0, "PairTokensLeft"), None, "{text}");
+        // The second game's White had Black's count in the first game.
+        let totals = format!("{},{}", b1 + w2, w1 + b2);
+        assert_eq!(tag(&text, 1, "PairTokensLeft"), Some(totals), "{text}");
+        let second = import(&text, 2).unwrap();
+        assert_eq!(second.table.moves(), app.table.moves());
     }
 
     #[test]

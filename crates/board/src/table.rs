@@ -30,11 +30,17 @@ pub trait Table: Send {
     fn truncate(&mut self, plies: usize);
     /// What the clicks `selection` lead to after `ply` moves.
     fn follow(&self, ply: usize, selection: &[String]) -> Follow;
-    /// Each player's count after `ply` moves (first player's first) with
-    /// its PGN tag, for a game whose rules score pairs by counts
+    /// Each player's count after `ply` moves (first player's first), for
+    /// a game whose rules score pairs by counts
     /// ([`ludus_rules::Game::PAIR_SCORING`], Wyx's tokens left) and that
-    /// the rules have finished there.
-    fn counts(&self, ply: usize) -> Option<(&'static str, [u32; 2])>;
+    /// the rules (repetition included) have finished there.
+    fn counts(&self, ply: usize) -> Option<[u32; 2]>;
+    /// Whether the game has ended after all its moves.
+    fn is_over(&self) -> bool {
+        self.status(self.moves().len()).result != GameResult::Ongoing
+    }
+    /// A new game from the same start (a pair's second game).
+    fn fresh(&self) -> Box<dyn Table>;
 }
 
 /// A [`Table`] for game `G`.
@@ -134,12 +140,17 @@ impl<G: Board> Table for GameTable<G> {
         position.follow(&moves, selection)
     }
 
-    fn counts(&self, ply: usize) -> Option<(&'static str, [u32; 2])> {
+    fn counts(&self, ply: usize) -> Option<[u32; 2]> {
         let at = self.at(ply);
-        let position = &self.positions[at];
         let scoring = G::PAIR_SCORING?;
-        (position.result() != GameResult::Ongoing)
-            .then(|| (scoring.tag, (scoring.counts)(position)))
+        // Over by the rules, repetition included, as the match referee
+        // counts a game.
+        (self.statuses[at].result != GameResult::Ongoing)
+            .then(|| (scoring.counts)(&self.positions[at]))
+    }
+
+    fn fresh(&self) -> Box<dyn Table> {
+        Box::new(GameTable::new(self.positions[0].clone()))
     }
 }
 

@@ -8,6 +8,8 @@ use crate::app::App;
 use crate::engine::Purpose;
 use crate::games::Follow;
 use crate::info::Score;
+use crate::pair::pair_rules;
+use crate::table::Table;
 
 fn player_word(player: Player) -> &'static str {
     match player {
@@ -91,6 +93,71 @@ pub fn state_json(app: &App) -> Value {
         "engine": { "name": app.engine_name, "error": app.engine_error },
         "search": search,
         "evals": evals,
+        "pairScoring": pair_scoring_json(table.game()),
+        "pairOption": app.engine_plays_for_pair,
+        "pair": pair_json(app),
+    })
+}
+
+/// How the rules of the game called `game` score pairs, if they do: the
+/// pair's name, what is counted, the engine option pair mode sets.
+fn pair_scoring_json(game: &str) -> Value {
+    pair_rules(game).map_or(Value::Null, |rules| {
+        json!({
+            "name": rules.labels.name,
+            "counted": rules.labels.counted,
+            "option": rules.option.map(|(name, value)| format!("{name}={value}")),
+        })
+    })
+}
+
+/// The pair on the board, in player order (player 0 moved first in the
+/// first game): who each player is, each game's result and counts, the
+/// totals so far and, once both games are over, the pair's winner (0 or
+/// 1; none for a drawn pair).
+fn pair_json(app: &App) -> Value {
+    let Some(pair) = &app.pair else {
+        return Value::Null;
+    };
+    let standing = pair.standing(&*app.table);
+    let first_plays = pair.first_plays(app.plays);
+    let who = [Player::First, Player::Second].map(|side| {
+        if first_plays.covers(side) {
+            "engine"
+        } else {
+            "person"
+        }
+    });
+    let tables: [Option<&dyn Table>; 2] = match &pair.first {
+        Some(first) => [Some(&*first.table), Some(&*app.table)],
+        None => [Some(&*app.table), None],
+    };
+    let games: Vec<Value> = tables
+        .iter()
+        .zip(standing.counts)
+        .map(|(table, counts)| {
+            table.map_or(Value::Null, |table| {
+                json!({
+                    "final": status_json(&table.status(table.moves().len())),
+                    "counts": counts,
+                })
+            })
+        })
+        .collect();
+    let winner = match standing.outcome {
+        Some(std::cmp::Ordering::Greater) => json!(0),
+        Some(std::cmp::Ordering::Less) => json!(1),
+        _ => Value::Null,
+    };
+    json!({
+        "name": pair.rules.labels.name,
+        "counted": pair.rules.labels.counted,
+        "game": standing.game,
+        "who": who,
+        "games": games,
+        "totals": standing.totals,
+        "done": standing.outcome.is_some(),
+        "winner": winner,
     })
 }
 
