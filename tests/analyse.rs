@@ -10,6 +10,7 @@ use std::process::Output;
 use std::sync::OnceLock;
 
 use common::piped;
+use common::scratch::Scratch;
 
 use ludus_arena::pgn_read::read_pgn;
 
@@ -27,10 +28,11 @@ fn stderr_of(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-analyse-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// The directory of the match every test reads (kept for the whole run: a
+/// static is never dropped, so it is the one scratch directory a run leaves).
+fn shared_dir() -> &'static Path {
+    static DIR: OnceLock<Scratch> = OnceLock::new();
+    DIR.get_or_init(|| Scratch::new("analyse"))
 }
 
 /// Ten Alak games between the solved table (`solved`) and a depth-1 search
@@ -38,11 +40,11 @@ fn scratch(name: &str) -> PathBuf {
 fn match_pgn() -> &'static Path {
     static PGN: OnceLock<PathBuf> = OnceLock::new();
     PGN.get_or_init(|| {
-        let book = scratch("book.txt");
+        let book = shared_dir().join("book.txt");
         let openings = run(&["openings", "alak", "--count", "10", "--plies", "6"], None);
         assert!(openings.status.success(), "{}", stderr_of(&openings));
         std::fs::write(&book, &openings.stdout).unwrap();
-        let pgn = scratch("match.pgn");
+        let pgn = shared_dir().join("match.pgn");
         let _ = std::fs::remove_file(&pgn);
         let played = run(
             &[
@@ -185,7 +187,8 @@ fn json_lines_cover_every_move_and_mark_by_the_documented_thresholds() {
 fn annotated_pgn_keeps_the_games_and_adds_scores_and_nags() {
     let pgn = match_pgn();
     let games = read_pgn(&std::fs::read_to_string(pgn).unwrap()).unwrap();
-    let out = scratch("annotated.pgn");
+    let dir = Scratch::new("analyse-out");
+    let out = dir.join("annotated.pgn");
     let text = analyse(&[
         pgn.to_str().unwrap(),
         "--depth",

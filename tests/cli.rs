@@ -1,8 +1,12 @@
 //! The command-line tools, run as the real binary: output, exit codes, and
 //! errors for bad arguments.
 
+mod common;
+
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
+
+use common::scratch::Scratch;
 
 fn ludus(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ludus"))
@@ -206,8 +210,8 @@ fn openings_prints_what_it_found_when_the_game_has_fewer() {
 
 #[test]
 fn datagen_then_tune_from_the_command_line() {
-    let out = std::env::temp_dir().join(format!("ludus-cli-datagen-{}.txt", std::process::id()));
-    let _ = std::fs::remove_file(&out);
+    let dir = Scratch::new("cli-datagen");
+    let out = dir.join("data.txt");
     let out_text = out.to_str().expect("a UTF-8 temporary path");
     let args = [
         "datagen",

@@ -4,14 +4,15 @@
 //! into shards, resumed, and merged; `pairs`: pairs scored by the game's
 //! rules (Double Wyx).
 
+mod common;
 #[path = "matches/pairs.rs"]
 mod pairs;
 #[path = "matches/shards.rs"]
 mod shards;
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use common::scratch::Scratch;
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
 use ludus_rules::{GameResult, Searchable};
 
@@ -21,10 +22,8 @@ fn fake(name: &str) -> String {
     format!("{}/tests/engines/{name}.sh", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-matches-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("matches-{name}"))
 }
 
 fn ludus(args: &[&str]) -> Output {

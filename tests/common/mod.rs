@@ -5,6 +5,7 @@
 pub mod countdown;
 pub mod exact;
 pub mod rules;
+pub mod scratch;
 
 use std::io::{BufRead, BufReader, Write};
 use std::sync::Arc;
