@@ -16,6 +16,7 @@ fn uci_handshake_lists_every_option() {
     for option in [
         "option name Hash type spin default 16 min 1",
         "option name Threads type spin default 1 min 1",
+        "option name Deterministic type check default false",
         "option name MultiPV type spin default 1 min 1",
         "option name Move Overhead type spin default 10 min 0",
         "option name Clear Hash type button",

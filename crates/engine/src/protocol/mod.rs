@@ -224,6 +224,7 @@ impl Engine {
                 }
                 let settings = JobSettings {
                     threads: self.options.threads,
+                    deterministic: self.options.deterministic,
                     multipv: self.options.multipv,
                     move_overhead: Duration::from_millis(self.options.move_overhead_ms),
                     // UGI's `bestmove` carries the move only (runners

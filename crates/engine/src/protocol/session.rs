@@ -30,6 +30,8 @@ pub const MAX_MATE_MOVES: u32 = ((search::MATE - search::MATE_BOUND) / 2) as u32
 pub struct JobSettings {
     /// Search threads.
     pub threads: usize,
+    /// Whether several threads search deterministically.
+    pub deterministic: bool,
     /// Principal variations.
     pub multipv: usize,
     /// Time kept back from the clock.
@@ -412,6 +414,7 @@ impl<G: Searchable> Job<G> {
             limits: &self.limits,
             multipv: self.settings.multipv,
             threads: self.settings.threads,
+            deterministic: self.settings.deterministic,
             move_overhead: self.settings.move_overhead,
             search_moves: &self.search_moves,
         };
