@@ -215,6 +215,8 @@ impl Engine {
                 self.request_tables();
             }
             Command::Go(go) => {
+                // A bad `go` leaves a running search running.
+                self.session.check_go(&go)?;
                 self.stop_job();
                 self.request_tables();
                 // A Hash size that cannot be had keeps the old table; the
