@@ -180,6 +180,14 @@ pub struct Worker<'a, G: Searchable> {
     deferred_next: usize,
     /// Nodes this thread searched.
     pub nodes: u64,
+    /// How often, at the first principal variation, a root move other than
+    /// the first searched took the lead (for the time manager; the
+    /// iteration loop takes and resets it).
+    pub best_move_changes: u32,
+    /// The root move (its place in `root_moves`) that leads the current
+    /// root search, once one has been searched to the end: what an
+    /// interrupted iteration knows.
+    pub root_leader: Option<usize>,
     seldepth: usize,
     /// Set once the search must unwind; results found after are discarded.
     pub stopped: bool,
@@ -218,6 +226,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             deferred: Vec::new(),
             deferred_next: 0,
             nodes: 0,
+            best_move_changes: 0,
+            root_leader: None,
             seldepth: 0,
             stopped: false,
         }
@@ -334,6 +344,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> i32 {
         self.pv_index = pv_index;
         self.root_next = pv_index;
+        self.root_leader = None;
         self.deferred.clear();
         self.deferred_next = 0;
         self.node::<true>(root, depth, alpha, beta, 0, true)
@@ -464,10 +475,12 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 self.root.mark(self.root_moves[root_index].index, depth);
             }
             // Step 7. Search the move: reduced, zero window, re-searched.
+            let nodes_before = self.nodes;
             let score = self.search_move(&child, node, (alpha, beta), move_number, noisy);
             self.pop();
             if ROOT {
                 self.root.mark(self.root_moves[root_index].index, 0);
+                self.root_moves[root_index].effort += self.nodes - nodes_before;
             }
             if self.stopped {
                 break;
@@ -659,6 +672,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
             root_move.score = -INFINITY;
             return;
         }
+        if !first && self.pv_index == 0 {
+            self.best_move_changes += 1;
+        }
+        self.root_leader = Some(index);
+        let root_move = &mut self.root_moves[index];
         root_move.score = score;
         root_move.seldepth = self.seldepth;
         root_move.pv.clear();
