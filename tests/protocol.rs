@@ -391,6 +391,48 @@ fn nodes_and_movetime_limits_end_the_search() {
     assert_eq!(engine.ask("go mate 1", "bestmove"), "bestmove 4-3");
 }
 
+/// The `time` field of every `info` line among `lines`.
+fn reported_times(lines: &[String]) -> Vec<u64> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| {
+            let mut words = l.split_whitespace().skip_while(|&w| w != "time");
+            words.nth(1)?.parse().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn movestogo_one_spends_most_of_the_movers_clock_and_never_all() {
+    // 12×12 Pylyx from the start: no search there ends early by itself.
+    let mut engine = Engine::start(&[]);
+    engine.send("setoption name UCI_Variant value pylyx10");
+    engine.send("setoption name Move Overhead value 20");
+    // The first player's clock in UCI names, then the second player's in
+    // UGI names beside a first player's clock too short to think with.
+    for (position, go) in [
+        ("startpos", "wtime 4000 btime 100 movestogo 1"),
+        ("startpos moves e6", "p1time 100 p2time 4000 movestogo 1"),
+    ] {
+        engine.send(&format!("position {position}"));
+        let started = std::time::Instant::now();
+        engine.send(&format!("go {go}"));
+        let lines = engine.read_until(|l| l.starts_with("bestmove"));
+        let thought = started.elapsed();
+        // By the search's own clock: never past 4000 - 20 ms.
+        let times = reported_times(&lines);
+        assert!(!times.is_empty(), "{lines:#?}");
+        assert!(times.iter().all(|&t| t <= 3980), "{times:?}");
+        // The last move before the control may use most of the clock: past
+        // the reserve (40 overheads) 3180 ms, 2862 of them planned; even
+        // when one move dominates the search stops no earlier than a
+        // quarter of that (without movestogo it would plan 91 ms and stop
+        // by 454 ms). A slow machine only makes the wait longer.
+        assert!(thought >= Duration::from_millis(500), "{thought:?}");
+    }
+}
+
 #[test]
 fn quit_mid_search_exits_promptly() {
     let mut engine = Engine::searching();

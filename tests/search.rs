@@ -160,7 +160,8 @@ fn an_interrupted_iteration_plays_the_move_that_failed_high() {
     // generation); node limits spread over them stop the search at various
     // points.
     // Whenever the last word was a fail high, its move has beaten the last
-    // completed iteration's best and is the one played.
+    // completed iteration's best and is the one played; so is a move that
+    // beat it inside the window before the stop, reported as a lower bound.
     let root = Wyke4::startpos();
     let mut fail_highs_played = 0;
     for nodes in (100_000..=300_000).step_by(10_000) {

@@ -453,6 +453,8 @@ impl<G: Searchable> Job<G> {
             [best, reply] => out.line(&format!("bestmove {best} ponder {reply}")),
             _ => out.line(&format!("bestmove {}", root.format_move(best))),
         }
+        // For measuring the delay between the search's clock and the GUI's.
+        log::debug!("bestmove sent at {} ms", self.signals.elapsed().as_millis());
     }
 
     /// The move to play when the search failed: the best move of its last

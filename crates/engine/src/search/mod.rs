@@ -7,6 +7,7 @@ pub mod ordering;
 mod root;
 mod split;
 pub mod time;
+pub mod timeman;
 pub mod tt;
 mod worker;
 
@@ -19,6 +20,7 @@ use parking_lot::{Condvar, Mutex, RwLock};
 use ludus_rules::{GameResult, Searchable};
 use root::{root_width, RootList};
 pub use time::{Clock, Limits, TimeBudget};
+use timeman::{Iteration, TimeManager};
 pub use tt::{Bound, TranspositionTable};
 use worker::{known_score, Worker};
 
@@ -312,7 +314,11 @@ pub fn search<G: Searchable>(
         signals,
         counters: (0..threads).map(|_| NodeCounter::default()).collect(),
         history: request.history,
-        budget: TimeBudget::for_limits(request.limits, request.move_overhead),
+        budget: TimeBudget::for_limits(
+            request.limits,
+            request.move_overhead,
+            request.root.plies_left_bound(),
+        ),
         node_limit: request.limits.nodes,
         locals,
     };
@@ -325,6 +331,13 @@ pub fn search<G: Searchable>(
             depth: 0,
             nodes: 0,
         };
+    }
+    if let Some(budget) = ctx.budget {
+        log::debug!(
+            "time budget: soft {} ms, hard {} ms",
+            budget.soft.as_millis(),
+            budget.hard.as_millis()
+        );
     }
     let (links, posts) = split::channels(match ctx.splits() {
         true => threads - 1,
@@ -415,6 +428,10 @@ fn iterate<G: Searchable>(
     worker.widen_root(root_width(1, huge).max(multipv));
     let mut best = worker.root_moves[0].clone();
     let mut completed = 0;
+    let mut time_manager = ctx
+        .budget
+        .filter(|budget| is_main && budget.adaptive)
+        .map(TimeManager::new);
     // A root whose value a table knows is done once the search shows it.
     let known_root_score = request
         .root
@@ -431,11 +448,10 @@ fn iterate<G: Searchable>(
         for pv_index in 0..multipv {
             let failed = aspiration_search(worker, request, depth, pv_index, is_main, report);
             if worker.stopped {
-                // A move that failed high at this depth has already beaten
-                // the last iteration's best (sorted first), so it is played
-                // rather than dropped, as Stockfish does.
-                if pv_index == 0 && failed == Some(Bound::Lower) {
-                    best = worker.root_moves[0].clone();
+                if pv_index == 0 {
+                    if let Some(better) = interrupted_best(worker, depth, failed, is_main, report) {
+                        best = better;
+                    }
                 }
                 break;
             }
@@ -459,11 +475,28 @@ fn iterate<G: Searchable>(
         for pv_index in 0..multipv {
             report(&make_info(ctx, worker, depth, pv_index, None));
         }
+        if let Some(manager) = &mut time_manager {
+            manager.record(&Iteration {
+                best: best.index,
+                score: best.score,
+                best_move_changes: std::mem::take(&mut worker.best_move_changes),
+                best_effort: best.effort as f64 / worker.nodes.max(1) as f64,
+            });
+        }
         // Exact once a solved table's value shows, or once the iteration
         // searched every line to the end of the game.
         let proven = known_root_score == Some(best.score)
             || worker::covers_the_end(request.root, depth as i32);
-        if should_stop_after_iteration(ctx, limits, best.score, depth, root_count, proven) {
+        let time_manager = time_manager.as_ref();
+        if should_stop_after_iteration(
+            ctx,
+            limits,
+            best.score,
+            depth,
+            root_count,
+            proven,
+            time_manager,
+        ) {
             break;
         }
     }
@@ -473,6 +506,34 @@ fn iterate<G: Searchable>(
         score: best.score,
         depth: completed,
         nodes: worker.nodes,
+    }
+}
+
+/// What an iteration at `depth` interrupted at the first principal
+/// variation knows beyond the last completed one: a root move that,
+/// searched to the end, beat the move searched first (the last iteration's
+/// best; reported as a lower bound of the root's score, by the main
+/// thread), or else a move whose aspiration window failed high (sorted
+/// first, already reported). It is played rather than dropped, as
+/// Stockfish does.
+fn interrupted_best<G: Searchable>(
+    worker: &Worker<G>,
+    depth: u32,
+    failed: Option<Bound>,
+    is_main: bool,
+    report: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> Option<root::RootMove<G::Move>> {
+    match worker.root_leader {
+        Some(leader) if leader != 0 => {
+            let leader = &worker.root_moves[leader];
+            if is_main {
+                let ctx = worker.ctx_ref();
+                report(&root_move_info(ctx, leader, depth, 1, Some(Bound::Lower)));
+            }
+            Some(leader.clone())
+        }
+        _ if failed == Some(Bound::Lower) => Some(worker.root_moves[0].clone()),
+        _ => None,
     }
 }
 
@@ -534,7 +595,8 @@ fn aspiration_search<G: Searchable>(
 /// Whether the main thread starts no further iteration. `proven`: the
 /// best score is the root's exact value (from a solved table, or from an
 /// iteration that searched every line to the end of the game), so deeper
-/// iterations cannot change it.
+/// iterations cannot change it. Under a clock the `time_manager` decides
+/// when the time is up, in place of the soft limit.
 fn should_stop_after_iteration(
     ctx: &Context,
     limits: &Limits,
@@ -542,6 +604,7 @@ fn should_stop_after_iteration(
     depth: u32,
     root_moves: usize,
     proven: bool,
+    time_manager: Option<&TimeManager>,
 ) -> bool {
     if limits.infinite || ctx.signals.pondering.load(Relaxed) {
         return false;
@@ -555,7 +618,11 @@ fn should_stop_after_iteration(
         Some(budget) => {
             let used = ctx.signals.time_used();
             let forced_win_seen = score >= MATE_BOUND && depth as i32 > 2 * (MATE - score) + 4;
-            used >= budget.soft || root_moves == 1 || forced_win_seen || proven
+            let time_up = match time_manager {
+                Some(manager) => manager.should_stop(used),
+                None => used >= budget.soft,
+            };
+            time_up || root_moves == 1 || forced_win_seen || proven
         }
         None => false,
     }
@@ -569,13 +636,24 @@ fn make_info<G: Searchable>(
     bound: Option<Bound>,
 ) -> SearchInfo<G::Move> {
     let root_move = &worker.root_moves[pv_index];
+    root_move_info(ctx, root_move, depth, pv_index + 1, bound)
+}
+
+/// The info line of `root_move` as principal variation `multipv`.
+fn root_move_info<M: Copy>(
+    ctx: &Context,
+    root_move: &root::RootMove<M>,
+    depth: u32,
+    multipv: usize,
+    bound: Option<Bound>,
+) -> SearchInfo<M> {
     let elapsed = ctx.signals.elapsed();
     let nodes = ctx.total_nodes();
     let micros = elapsed.as_micros().max(1) as u64;
     SearchInfo {
         depth,
         seldepth: root_move.seldepth.max(1) as u32,
-        multipv: pv_index + 1,
+        multipv,
         score: root_move.score,
         bound,
         nodes,

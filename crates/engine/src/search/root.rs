@@ -135,6 +135,8 @@ pub struct RootMove<M> {
     pub pv: Vec<M>,
     /// The deepest ply reached while searching it.
     pub seldepth: usize,
+    /// Nodes this thread spent under it, over all iterations.
+    pub effort: u64,
 }
 
 impl<M> RootMove<M> {
@@ -148,6 +150,7 @@ impl<M> RootMove<M> {
             // Filled in when the move is searched; no allocation per move.
             pv: Vec::new(),
             seldepth: 0,
+            effort: 0,
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Search limits and the time manager.
+//! Search limits and the time budget a clock allows for one move.
 
 use std::time::Duration;
 
@@ -33,60 +33,107 @@ pub struct Limits {
     pub ponder: bool,
 }
 
-/// How long a search may take: past `soft` no new iteration starts, at
-/// `hard` the search stops mid-iteration.
+/// How long a search may take: `soft` is the time the move is planned to
+/// take (past it no new iteration starts), `hard` the time at which the
+/// search stops mid-iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
-    /// Time after which no new iteration is started.
+    /// Time after which no new iteration is started: for a clock, the
+    /// optimum the search scales by what its iterations show (see
+    /// [`super::timeman`]).
     pub soft: Duration,
     /// Time at which the search is stopped.
     pub hard: Duration,
+    /// Whether `soft` comes from a clock and may be scaled; a fixed
+    /// `movetime` is spent whole.
+    pub adaptive: bool,
 }
 
-/// Moves the game is assumed to last beyond this one when the clock has no
-/// `movestogo`: a budget of 1/25 of the clock per move keeps a reserve for a
-/// long game while spending enough early.
-const ASSUMED_MOVES_TO_GO: u32 = 25;
+/// Moves planned ahead when the clock gives no `movestogo`: the move's
+/// share of the clock (and of the increments to come) is 1/35, a reserve
+/// for a long game while spending enough early.
+const DEFAULT_HORIZON: u32 = 35;
+/// The most moves planned ahead; a longer `movestogo` counts as this many.
+const MAX_HORIZON: u32 = 50;
+/// Move Overheads held back as a reserve that no plan touches (400 ms with
+/// the default overhead of 10 ms): on a loaded machine an answer can reach
+/// the GUI 200 ms and more after the search stopped (measured in
+/// bench/README.md), which loses on time when the clock is nearly empty.
+/// Below the reserve the search takes a millisecond, and the increments
+/// fill the clock again.
+const RESERVE_OVERHEADS: u32 = 40;
+/// The hard limit is at most this many times the optimum...
+const HARD_PER_OPTIMUM: u32 = 5;
+/// ...and, with moves to come, at most this share of the spendable time.
+const HARD_SHARE: f64 = 0.75;
+/// The optimum is at most this share of the spendable time (when the
+/// increments dominate the clock) — or 0.9 / moves to go, if larger, so the
+/// last move before a time control may spend nearly all of it.
+const OPTIMUM_SHARE: f64 = 0.2;
 
 impl TimeBudget {
     /// The budget for `limits`, keeping `overhead` for the communication
-    /// delay; `None` when time does not limit the search.
-    pub fn for_limits(limits: &Limits, overhead: Duration) -> Option<TimeBudget> {
+    /// delay; `plies_left` bounds how long the game can last (see
+    /// [`ludus_rules::Searchable::plies_left_bound`]). `None` when time
+    /// does not limit the search.
+    pub fn for_limits(
+        limits: &Limits,
+        overhead: Duration,
+        plies_left: Option<u32>,
+    ) -> Option<TimeBudget> {
         let movetime = limits.movetime.map(|time| {
             let usable = time.saturating_sub(overhead).max(Duration::from_millis(1));
             TimeBudget {
                 soft: usable,
                 hard: usable,
+                adaptive: false,
             }
         });
-        let clock = limits.clock.map(|clock| Self::for_clock(&clock, overhead));
+        let clock = limits
+            .clock
+            .map(|clock| Self::for_clock(&clock, overhead, plies_left));
         match (movetime, clock) {
             (Some(a), Some(b)) => Some(TimeBudget {
                 soft: a.soft.min(b.soft),
                 hard: a.hard.min(b.hard),
+                adaptive: b.soft < a.soft,
             }),
             (a, b) => a.or(b),
         }
     }
 
-    /// The budget for a clock. The hard limit never exceeds the time left
-    /// minus the overhead, so the engine cannot lose on time by itself.
-    pub fn for_clock(clock: &Clock, overhead: Duration) -> TimeBudget {
-        let usable = clock.time_left.saturating_sub(overhead);
-        let moves_to_go = clock
+    /// The budget for a clock. The time is planned over the moves to the
+    /// next time control (`movestogo`, else [`DEFAULT_HORIZON`], fewer if
+    /// the game ends sooner): each of them gets an equal share of the clock
+    /// and of the increments to come, less a Move Overhead per move. The
+    /// hard limit never exceeds the time left minus the overhead and the
+    /// reserve, so the engine cannot lose on time by itself.
+    pub fn for_clock(clock: &Clock, overhead: Duration, plies_left: Option<u32>) -> TimeBudget {
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let usable = ms(clock.time_left.saturating_sub(overhead));
+        let reserve = (ms(overhead) * f64::from(RESERVE_OVERHEADS)).min(usable);
+        let spendable = usable - reserve;
+        let mut horizon = clock
             .moves_to_go
-            .unwrap_or(ASSUMED_MOVES_TO_GO)
-            .clamp(1, 60);
-        // The increment comes back after the move, so most of it is spendable.
-        let share = usable / moves_to_go + clock.increment * 3 / 4;
-        let ceiling = if moves_to_go == 1 {
-            usable * 9 / 10
-        } else {
-            usable * 2 / 5
-        };
-        let hard = (share * 4).min(ceiling).max(Duration::from_millis(1));
-        let soft = share.min(hard).max(Duration::from_millis(1));
-        TimeBudget { soft, hard }
+            .unwrap_or(DEFAULT_HORIZON)
+            .clamp(1, MAX_HORIZON);
+        if let Some(plies) = plies_left {
+            // Our moves are every other ply of what is left.
+            horizon = horizon.min(plies.div_ceil(2).max(1));
+        }
+        let moves = f64::from(horizon);
+        let later_increments = (ms(clock.increment) - ms(overhead)).max(0.0) * (moves - 1.0);
+        let share = OPTIMUM_SHARE.max(0.9 / moves);
+        let optimum = ((spendable + later_increments) / moves).min(spendable * share);
+        let hard_share = if horizon == 1 { 1.0 } else { HARD_SHARE };
+        let hard = (optimum * f64::from(HARD_PER_OPTIMUM)).min(spendable * hard_share);
+        let floor = 1.0;
+        let hard = hard.max(floor);
+        TimeBudget {
+            soft: Duration::from_secs_f64(optimum.clamp(floor, hard) / 1000.0),
+            hard: Duration::from_secs_f64(hard / 1000.0),
+            adaptive: true,
+        }
     }
 }
 
@@ -98,35 +145,133 @@ mod tests {
         Duration::from_millis(n)
     }
 
+    fn clock(time: u64, inc: u64, moves_to_go: Option<u32>) -> Clock {
+        Clock {
+            time_left: ms(time),
+            increment: ms(inc),
+            moves_to_go,
+        }
+    }
+
     #[test]
-    fn movetime_keeps_the_overhead() {
+    fn movetime_keeps_the_overhead_and_is_spent_whole() {
         let limits = Limits {
             movetime: Some(ms(1000)),
             ..Limits::default()
         };
-        let budget = TimeBudget::for_limits(&limits, ms(10)).unwrap();
+        let budget = TimeBudget::for_limits(&limits, ms(10), None).unwrap();
         assert_eq!((budget.soft, budget.hard), (ms(990), ms(990)));
+        assert!(!budget.adaptive);
+    }
+
+    /// Checks a duration to the microsecond.
+    fn assert_ms(duration: Duration, expected: f64) {
+        let got = duration.as_secs_f64() * 1000.0;
+        assert!((got - expected).abs() < 0.01, "{got} ms, not {expected} ms");
     }
 
     #[test]
-    fn clock_budget_stays_inside_the_clock() {
-        for time in [0, 1, 5, 10, 11, 50, 1000, 60_000] {
-            for inc in [0, 100, 5000] {
-                for mtg in [None, Some(1), Some(2), Some(40)] {
-                    let clock = Clock {
-                        time_left: ms(time),
-                        increment: ms(inc),
-                        moves_to_go: mtg,
-                    };
-                    let budget = TimeBudget::for_clock(&clock, ms(10));
-                    assert!(budget.soft <= budget.hard);
-                    assert!(
-                        budget.hard <= ms(time.saturating_sub(10)).max(ms(1)),
-                        "{clock:?} {budget:?}"
-                    );
+    fn clock_budget_stays_inside_the_clock_and_the_reserve() {
+        for time in [
+            0, 1, 5, 10, 11, 50, 100, 409, 500, 1000, 2000, 60_000, 3_600_000,
+        ] {
+            for inc in [0, 20, 100, 5000] {
+                for mtg in [None, Some(1), Some(2), Some(40), Some(1000)] {
+                    for plies in [None, Some(1), Some(9), Some(400)] {
+                        let clock = clock(time, inc, mtg);
+                        let budget = TimeBudget::for_clock(&clock, ms(10), plies);
+                        assert!(budget.soft <= budget.hard, "{clock:?} {budget:?}");
+                        assert!(budget.soft >= ms(1) && budget.adaptive);
+                        // Time minus overhead, minus the reserve of 40
+                        // overheads, or 1 ms at the least.
+                        let limit = time.saturating_sub(10 + 400).max(1);
+                        assert!(budget.hard <= ms(limit), "{clock:?} {plies:?} {budget:?}");
+                    }
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_default_plan_spends_a_share_of_clock_and_increments() {
+        // 2+0.02: (2000 - 10 - 400 + 34 × 10) / 35 ms, hard 5 times that.
+        let budget = TimeBudget::for_clock(&clock(2000, 20, None), ms(10), None);
+        assert_ms(budget.soft, 1930.0 / 35.0);
+        assert_ms(budget.hard, 5.0 * 1930.0 / 35.0);
+        // Without an increment: 1590 / 35.
+        let budget = TimeBudget::for_clock(&clock(2000, 0, None), ms(10), None);
+        assert_ms(budget.soft, 1590.0 / 35.0);
+        // More time, more increment: more to spend.
+        let more_time = TimeBudget::for_clock(&clock(4000, 20, None), ms(10), None);
+        let more_inc = TimeBudget::for_clock(&clock(2000, 100, None), ms(10), None);
+        let base = TimeBudget::for_clock(&clock(2000, 20, None), ms(10), None);
+        assert!(more_time.soft > base.soft && more_inc.soft > base.soft);
+    }
+
+    #[test]
+    fn a_huge_increment_is_not_spent_ahead_of_time() {
+        // 1 s on the clock, 10 s increment: the optimum is a fifth of what
+        // may be spent now (990 - 400), not a share of increments to come.
+        let budget = TimeBudget::for_clock(&clock(1000, 10_000, None), ms(10), None);
+        assert_ms(budget.soft, 118.0);
+        assert_ms(budget.hard, 442.5); // 3/4 of 590
+    }
+
+    #[test]
+    fn moves_to_go_divides_the_clock() {
+        let budget = |mtg| TimeBudget::for_clock(&clock(60_000, 0, Some(mtg)), ms(10), None);
+        // The last move before the control may spend nearly all of it:
+        // 60 000 - 10 - 400 = 59 590 ms at most, 90 % of that planned.
+        let last = budget(1);
+        assert_ms(last.soft, 53_631.0);
+        assert_ms(last.hard, 59_590.0);
+        assert_ms(budget(2).soft, 26_815.5);
+        assert_ms(budget(40).soft, 1489.75);
+        // Beyond the horizon, movestogo changes nothing.
+        assert_eq!(budget(50), budget(1000));
+        assert!(budget(1).soft > budget(2).soft && budget(2).soft > budget(40).soft);
+    }
+
+    #[test]
+    fn a_game_that_ends_soon_shortens_the_plan() {
+        let budget = |plies| TimeBudget::for_clock(&clock(10_000, 0, None), ms(10), plies);
+        assert_eq!(budget(None), budget(Some(1000)));
+        // Five moves of ours left at most: a fifth of the clock each.
+        assert_ms(budget(Some(10)).soft, 1918.0);
+        assert_eq!(budget(Some(9)), budget(Some(10)));
+        assert!(budget(Some(10)).soft > budget(None).soft);
+    }
+
+    #[test]
+    fn inside_the_reserve_the_search_takes_a_millisecond() {
+        for time in [0, 5, 10, 11, 200, 410] {
+            let budget = TimeBudget::for_clock(&clock(time, 20, None), ms(10), None);
+            assert_eq!((budget.soft, budget.hard), (ms(1), ms(1)), "{time}");
+        }
+        // Just above it, a little.
+        let budget = TimeBudget::for_clock(&clock(510, 20, None), ms(10), None);
+        assert!(budget.hard > ms(1) && budget.hard <= ms(75));
+    }
+
+    #[test]
+    fn a_clock_and_a_movetime_take_the_smaller_budget() {
+        let limits = Limits {
+            movetime: Some(ms(50)),
+            clock: Some(clock(60_000, 0, None)),
+            ..Limits::default()
+        };
+        let budget = TimeBudget::for_limits(&limits, ms(10), None).unwrap();
+        assert_eq!(
+            (budget.soft, budget.hard, budget.adaptive),
+            (ms(40), ms(40), false)
+        );
+        let limits = Limits {
+            movetime: Some(ms(60_000)),
+            clock: Some(clock(2000, 0, None)),
+            ..Limits::default()
+        };
+        let budget = TimeBudget::for_limits(&limits, ms(10), None).unwrap();
+        assert!(budget.adaptive && budget.hard < ms(1000));
     }
 
     #[test]
@@ -135,6 +280,6 @@ mod tests {
             depth: Some(5),
             ..Limits::default()
         };
-        assert_eq!(TimeBudget::for_limits(&limits, ms(10)), None);
+        assert_eq!(TimeBudget::for_limits(&limits, ms(10), None), None);
     }
 }

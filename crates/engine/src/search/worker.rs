@@ -196,6 +196,14 @@ pub struct Worker<'a, G: Searchable> {
     /// The thread stops once `nodes` reaches this (its quota of a
     /// deterministic split's node limit; `u64::MAX` otherwise).
     pub(super) node_quota: u64,
+    /// How often, at the first principal variation, a root move other than
+    /// the first searched took the lead (for the time manager; the
+    /// iteration loop takes and resets it).
+    pub best_move_changes: u32,
+    /// The root move (its place in `root_moves`) that leads the current
+    /// root search, once one has been searched to the end: what an
+    /// interrupted iteration knows.
+    pub root_leader: Option<usize>,
     pub(super) seldepth: usize,
     /// Set once the search must unwind; results found after are discarded.
     pub stopped: bool,
@@ -242,6 +250,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             deferred_next: 0,
             nodes: 0,
             node_quota: u64::MAX,
+            best_move_changes: 0,
+            root_leader: None,
             seldepth: 0,
             stopped: false,
             private_table: false,
@@ -383,6 +393,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> i32 {
         self.pv_index = pv_index;
         self.root_next = pv_index;
+        self.root_leader = None;
         self.deferred.clear();
         self.deferred_next = 0;
         if self.ctx.splits() {
@@ -724,10 +735,13 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if ROOT {
             self.root.mark(self.root_moves[slot].index, node.depth);
         }
+        let nodes_before = self.nodes;
         let score = self.search_move(&child, node, window, move_number, noisy);
         self.pop();
         if ROOT {
             self.root.mark(self.root_moves[slot].index, 0);
+            // The time manager's measure of how much one move dominates.
+            self.root_moves[slot].effort += self.nodes - nodes_before;
         }
         if self.stopped {
             return None;
@@ -747,6 +761,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
             root_move.score = -INFINITY;
             return;
         }
+        if !first && self.pv_index == 0 {
+            self.best_move_changes += 1;
+        }
+        self.root_leader = Some(index);
+        let root_move = &mut self.root_moves[index];
         root_move.score = score;
         root_move.seldepth = self.seldepth;
         root_move.pv.clear();
