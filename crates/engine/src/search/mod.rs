@@ -3,6 +3,7 @@
 //! table, Lazy SMP threads and time management. It knows games only through
 //! [`Searchable`].
 
+pub mod features;
 pub mod ordering;
 mod root;
 pub mod time;
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use parking_lot::{Condvar, Mutex, RwLock};
 
+use features::Features;
 use ludus_rules::{GameResult, Searchable};
 use root::{root_width, RootList};
 pub use time::{Clock, Limits, TimeBudget};
@@ -168,6 +170,7 @@ struct Context<'a> {
     history: &'a [u64],
     budget: Option<TimeBudget>,
     node_limit: Option<u64>,
+    features: Features,
 }
 
 impl Context<'_> {
@@ -281,6 +284,7 @@ pub fn search<G: Searchable>(
         history: request.history,
         budget: TimeBudget::for_limits(request.limits, request.move_overhead),
         node_limit: request.limits.nodes,
+        features: Features::current(),
     };
     if root.moves.is_empty() || request.root.result() != GameResult::Ongoing {
         signals.wait_for_release(request.limits.infinite);
@@ -442,7 +446,8 @@ fn aspiration_search<G: Searchable>(
 ) -> Option<Bound> {
     let previous = worker.root_moves[pv_index].previous_score;
     let mut delta = 25;
-    let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+    let aspiration = worker.ctx_ref().features.aspiration;
+    let (mut alpha, mut beta) = if aspiration && depth >= 4 && previous.abs() < MATE_BOUND {
         (previous - delta, previous + delta)
     } else {
         (-INFINITY, INFINITY)
