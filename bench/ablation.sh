@@ -6,7 +6,9 @@
 # machine), --repeat over balanced openings. Prints one table row per match.
 # Usage: bench/ablation.sh [ENGINE] [GAMES] [NODES] [WORKDIR]
 #   (defaults: target/release/ludus, 200, 3000, target/ablation)
-# ABLATION_FEATURES and ABLATION_GAMES narrow the lists; CONCURRENCY (2).
+# ABLATION_FEATURES and ABLATION_GAMES narrow the lists; ABLATION_SKIP
+# (default "alak:null_move wyx:null_move": games without null-move pruning)
+# skips game:feature pairs; CONCURRENCY (2) games at once.
 engine=$(realpath "${1:-target/release/ludus}")
 games=${2:-200}
 nodes=${3:-3000}
@@ -29,6 +31,9 @@ for game in $game_list; do
         --depth 2 > "$book" 2>/dev/null \
         || "$engine" openings "$game" --count $((games / 2)) --seed 9 > "$book"
     for feature in $features; do
+        case " ${ABLATION_SKIP-alak:null_move wyx:null_move} " in
+            *" $game:$feature "*) continue;;
+        esac
         log="$work/$game-$feature.log"
         "$engine" match --game "$game" \
             --engine cmd=/usr/bin/env args="LUDUS_SEARCH_OFF=$feature $engine" \
