@@ -112,6 +112,7 @@ fn main() {
                 limits: &limits,
                 multipv: 1,
                 threads: 1,
+                deterministic: false,
                 move_overhead: Duration::ZERO,
                 search_moves: &[],
             };

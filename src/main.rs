@@ -62,6 +62,10 @@ enum Tool {
         /// Search threads.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
+        /// With several threads, search deterministically (the
+        /// `Deterministic` option): the node count is the same every run.
+        #[arg(long)]
+        deterministic: bool,
         /// Hash table size in MiB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=32768))]
         hash: u32,
@@ -248,11 +252,13 @@ fn main() -> ExitCode {
             game,
             depth,
             threads,
+            deterministic,
             hash,
         }) => bench(BenchConfig {
             game,
             depth,
             threads: threads as usize,
+            deterministic,
             hash_mib: hash as usize,
         }),
         Some(Tool::Solve { target }) => {
@@ -400,6 +406,9 @@ fn bench(config: BenchConfig) -> Result<(), String> {
     }
     let _ = writeln!(text, "===========================");
     let _ = writeln!(text, "Threads         : {}", config.threads);
+    if config.deterministic {
+        let _ = writeln!(text, "Deterministic   : true");
+    }
     let _ = writeln!(text, "Total time (ms) : {}", report.elapsed.as_millis());
     let _ = writeln!(text, "Nodes searched  : {}", report.nodes);
     let _ = writeln!(text, "Nodes/second    : {}", report.nps());

@@ -188,6 +188,7 @@ fn the_engine_keeps_the_value_in_1000_random_positions() {
             limits: &limits,
             multipv: 1,
             threads: 1,
+            deterministic: false,
             move_overhead: Duration::ZERO,
             search_moves: &[],
         };
@@ -275,6 +276,7 @@ fn repetition_in_the_game_overrides_the_table() {
         limits: &limits,
         multipv: 1,
         threads: 1,
+        deterministic: false,
         move_overhead: Duration::ZERO,
         search_moves: &[],
     };

@@ -180,6 +180,7 @@ fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
     let sink = Captured::default();
     let settings = JobSettings {
         threads: 2,
+        deterministic: false,
         multipv: 1,
         move_overhead: Duration::ZERO,
         ponder_move: true,
@@ -225,6 +226,7 @@ fn run_job(
     let sink = Captured::default();
     let settings = JobSettings {
         threads,
+        deterministic: false,
         multipv: 1,
         move_overhead: Duration::ZERO,
         ponder_move: true,
@@ -300,6 +302,7 @@ fn a_perft_with_400_000_root_moves_reports_in_one_write() {
     let sink = FlushCounter::default();
     let settings = JobSettings {
         threads: 1,
+        deterministic: false,
         multipv: 1,
         move_overhead: Duration::ZERO,
         ponder_move: true,

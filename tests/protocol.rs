@@ -4,7 +4,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{assert_reported, best_move, Engine, PATIENCE};
+use common::{assert_reported, best_move, infos, Engine, Info, PATIENCE};
 
 #[test]
 fn uci_handshake_lists_every_option() {
@@ -16,6 +16,7 @@ fn uci_handshake_lists_every_option() {
     for option in [
         "option name Hash type spin default 16 min 1",
         "option name Threads type spin default 1 min 1",
+        "option name Deterministic type check default false",
         "option name MultiPV type spin default 1 min 1",
         "option name Move Overhead type spin default 10 min 0",
         "option name Clear Hash type button",
@@ -97,18 +98,42 @@ fn infinite_search_waits_for_stop_and_isready_is_answered_meanwhile() {
     engine.read_until(|l| l == "readyok");
 }
 
-#[test]
-fn ponder_waits_for_ponderhit() {
-    let mut engine = Engine::searching();
-    engine.send("position startpos moves 4-5");
-    engine.send("go ponder movetime 100");
-    let quiet = engine.lines_within(Duration::from_millis(400));
+/// Sends `go <limits>` as a ponder search after `moves` and checks that it
+/// searches (its iterations are reported) without a `bestmove` until
+/// `release` is sent, and that it then answers a legal move; returns the
+/// lines from `release` on.
+fn ponder_until(engine: &mut Engine, moves: &str, limits: &str, release: &str) -> Vec<String> {
+    engine.send(&format!("position startpos moves {moves}"));
+    engine.send(&format!("go ponder {limits}"));
+    let mut pondering = engine.read_until(|l| l.starts_with("info depth"));
+    pondering.extend(engine.lines_within(Duration::from_millis(600)));
     assert!(
-        !quiet.iter().any(|l| l.starts_with("bestmove")),
-        "bestmove while pondering"
+        !pondering.iter().any(|l| l.starts_with("bestmove")),
+        "go ponder {limits}: bestmove while pondering: {pondering:#?}"
     );
-    engine.send("ponderhit");
-    engine.read_until(|l| l.starts_with("bestmove"));
+    engine.send(release);
+    let released = engine.read_until(|l| l.starts_with("bestmove"));
+    let mv = best_move(released.last().unwrap()).to_string();
+    engine.send(&format!("position startpos moves {moves}"));
+    assert!(engine.legal_moves().contains(&mv), "{released:#?}");
+    released
+}
+
+#[test]
+fn ponder_searches_until_ponderhit_then_keeps_to_its_limits() {
+    let mut engine = Engine::searching();
+    // A clock of 0.2 s: were it counted while pondering, the search would
+    // have ended long before the ponderhit. After it, the search ends by
+    // itself under that clock (no stop is sent).
+    ponder_until(&mut engine, "4-5", "wtime 200 btime 200", "ponderhit");
+    ponder_until(&mut engine, "4-5 8-7", "movetime 100", "ponderhit");
+    // A depth reached while pondering is answered at the ponderhit.
+    engine.send("setoption name Threads value 2");
+    let released = ponder_until(&mut engine, "4-5", "depth 4", "ponderhit");
+    let deepest = infos(&released).iter().map(|i| i.depth).max();
+    assert!(deepest.is_none_or(|d| d <= 4), "{released:#?}");
+    // Stop ends a ponder search too, with its best move so far.
+    ponder_until(&mut engine, "4-5", "wtime 200 btime 200", "stop");
 }
 
 #[test]
@@ -205,32 +230,138 @@ fn variant_option_announces_the_start_position() {
     assert_eq!(line, "info string variant alak startpos xxxx___oooo x");
 }
 
+/// Checks a MultiPV search's output: at every completed depth exactly
+/// `count` lines, `multipv 1` to `count` in order, with distinct first
+/// moves, best score first; `bestmove` is the last depth's first line's
+/// move. Returns the first moves of the last depth's lines.
+fn check_multipv(output: &[String], count: usize) -> Vec<String> {
+    let done: Vec<Info> = infos(output).into_iter().filter(|i| !i.bound).collect();
+    let deepest = done.iter().map(|i| i.depth).max().expect("an iteration");
+    let mut firsts = Vec::new();
+    for depth in 1..=deepest {
+        let lines: Vec<&Info> = done.iter().filter(|i| i.depth == depth).collect();
+        let numbers: Vec<usize> = lines.iter().map(|i| i.multipv).collect();
+        assert_eq!(
+            numbers,
+            (1..=count).collect::<Vec<_>>(),
+            "depth {depth}: {output:#?}"
+        );
+        assert!(
+            lines.windows(2).all(|w| w[0].score >= w[1].score),
+            "depth {depth} best first: {lines:#?}"
+        );
+        firsts = lines.iter().map(|i| i.first_move().to_string()).collect();
+        let mut distinct = firsts.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), count, "depth {depth}: {lines:#?}");
+    }
+    assert_eq!(best_move(output.last().unwrap()), firsts[0], "{output:#?}");
+    firsts
+}
+
 #[test]
-fn two_threads_and_multipv() {
+fn multipv_reports_distinct_lines_best_first_at_every_depth() {
+    // Alak searched (not looked up) with two threads; Pylyx 10×10 with
+    // one; Wyke, whose 6 424-move root is searched a part at a time.
+    for (game, threads, count, depth) in
+        [("alak", 2, 3, 8), ("pylyx10", 1, 4, 5), ("wyke", 1, 3, 4)]
+    {
+        let mut engine = Engine::searching();
+        engine.send(&format!("setoption name UCI_Variant value {game}"));
+        engine.send(&format!("setoption name Threads value {threads}"));
+        engine.send(&format!("setoption name MultiPV value {count}"));
+        let output = engine.search("startpos", &format!("depth {depth}"));
+        let firsts = check_multipv(&output, count);
+        engine.send("position startpos");
+        let legal = engine.legal_moves();
+        assert!(firsts.iter().all(|mv| legal.contains(mv)), "{firsts:?}");
+    }
+}
+
+#[test]
+fn multipv_beyond_the_moves_allowed_reports_each_once() {
     let mut engine = Engine::searching();
-    engine.send("setoption name Threads value 2");
-    engine.send("setoption name MultiPV value 3");
-    engine.send("setoption name Hash value 8");
-    let lines = engine.search("startpos", "depth 8");
-    let last_depth: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth 8 "))
-        .collect();
-    assert_eq!(last_depth.len(), 3, "{lines:#?}");
-    let first_moves: Vec<&str> = last_depth
-        .iter()
-        .map(|l| {
-            l.split(" pv ")
-                .nth(1)
-                .unwrap()
-                .split_whitespace()
-                .next()
-                .unwrap()
-        })
-        .collect();
-    assert!(first_moves[0] != first_moves[1] && first_moves[1] != first_moves[2]);
-    let mv = best_move(lines.last().unwrap()).to_string();
-    assert!(["1-5", "2-5", "3-5", "4-5"].contains(&mv.as_str()));
+    engine.send("setoption name MultiPV value 5");
+    let firsts = check_multipv(&engine.search("startpos", "depth 6"), 4);
+    assert_eq!(firsts.len(), 4, "every move of the start");
+    let firsts = check_multipv(&engine.search("startpos", "depth 6 searchmoves 1-5 4-5"), 2);
+    assert!(firsts.contains(&"1-5".to_string()) && firsts.contains(&"4-5".to_string()));
+}
+
+#[test]
+fn searchmoves_searches_only_the_moves_given() {
+    // Wyke's root of 6 424 moves is searched a part at a time: the moves
+    // given are searched whatever their place in the ordering.
+    for (game, threads) in [("alak", 1), ("pylyx10", 2), ("wyke", 1)] {
+        let mut engine = Engine::searching();
+        engine.send(&format!("setoption name UCI_Variant value {game}"));
+        engine.send(&format!("setoption name Threads value {threads}"));
+        engine.send("position startpos");
+        let legal = engine.legal_moves();
+        let own = engine.search("startpos", "depth 3");
+        let own = best_move(own.last().unwrap()).to_string();
+        // Two moves the engine does not choose, the last ones it lists.
+        let given: Vec<String> = legal
+            .into_iter()
+            .filter(|m| *m != own)
+            .rev()
+            .take(2)
+            .collect();
+        let limits = format!("depth 4 searchmoves {}", given.join(" "));
+        let output = engine.search("startpos", &limits);
+        let searched = infos(&output);
+        assert!(!searched.is_empty(), "{output:#?}");
+        for info in &searched {
+            assert!(
+                given.iter().any(|m| m == info.first_move()),
+                "{game}: {info:?}"
+            );
+        }
+        assert!(given.contains(&best_move(output.last().unwrap()).to_string()));
+        // One move given: it is the answer.
+        let output = engine.search("startpos", &format!("depth 3 searchmoves {}", given[0]));
+        assert_eq!(best_move(output.last().unwrap()), given[0]);
+    }
+}
+
+#[test]
+fn an_illegal_searchmove_is_an_error_that_changes_nothing() {
+    let mut engine = Engine::searching();
+    engine.send("position startpos moves 4-5");
+    let fen = engine.ask("query fen", "response");
+    // 4-5 is the first player's move; the second is to move.
+    engine.expect_errors(&[
+        ("go depth 3 searchmoves 8-7 4-5", "go searchmoves"),
+        ("go searchmoves 8-7 x-y depth 2", "go searchmoves"),
+    ]);
+    let quiet = engine.lines_within(Duration::from_millis(300));
+    assert!(
+        !quiet.iter().any(|l| l.starts_with("bestmove")),
+        "{quiet:#?}"
+    );
+    assert_eq!(engine.ask("query fen", "response"), fen);
+    // A running search goes on: the bad go neither stops nor replaces it.
+    engine.send("go infinite");
+    engine.expect_errors(&[("go depth 2 searchmoves 4-5", "go searchmoves")]);
+    let quiet = engine.lines_within(Duration::from_millis(300));
+    assert!(
+        !quiet.iter().any(|l| l.starts_with("bestmove")),
+        "{quiet:#?}"
+    );
+    engine.send("stop");
+    let stopped = engine.read_until(|l| l.starts_with("bestmove"));
+    assert_eq!(
+        engine
+            .transcript
+            .iter()
+            .filter(|l| l.starts_with("bestmove"))
+            .count(),
+        1
+    );
+    assert!(["8-7", "9-7", "10-7", "11-7"].contains(&best_move(stopped.last().unwrap())));
+    let output = engine.search("startpos moves 4-5", "depth 3 searchmoves 9-7");
+    assert_eq!(best_move(output.last().unwrap()), "9-7");
 }
 
 #[test]

@@ -30,6 +30,7 @@ fn search_with<G: Searchable>(
         limits: &limits,
         multipv,
         threads,
+        deterministic: false,
         move_overhead: Duration::ZERO,
         search_moves: &[],
     };

@@ -74,6 +74,7 @@ impl GameVisitor for AllocationsPerSearch {
                     limits: &limits,
                     multipv: 1,
                     threads: 1,
+                    deterministic: false,
                     move_overhead: Duration::ZERO,
                     search_moves: &[],
                 };

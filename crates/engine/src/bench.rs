@@ -18,6 +18,8 @@ pub struct BenchConfig {
     pub depth: Option<u32>,
     /// Search threads.
     pub threads: usize,
+    /// Whether several threads search deterministically.
+    pub deterministic: bool,
     /// Hash size in MiB.
     pub hash_mib: usize,
 }
@@ -104,6 +106,7 @@ impl GameVisitor for BenchGame<'_> {
                 limits: &limits,
                 multipv: 1,
                 threads: self.config.threads,
+                deterministic: self.config.deterministic,
                 move_overhead: Duration::ZERO,
                 search_moves: &[],
             };

@@ -189,6 +189,7 @@ impl BalanceCheck {
             limits: &self.limits,
             multipv: 1,
             threads: 1,
+            deterministic: false,
             move_overhead: Duration::ZERO,
             search_moves: &[],
         };

@@ -215,6 +215,8 @@ impl Engine {
                 self.request_tables();
             }
             Command::Go(go) => {
+                // A bad `go` leaves a running search running.
+                self.session.check_go(&go)?;
                 self.stop_job();
                 self.request_tables();
                 // A Hash size that cannot be had keeps the old table; the
@@ -224,6 +226,7 @@ impl Engine {
                 }
                 let settings = JobSettings {
                     threads: self.options.threads,
+                    deterministic: self.options.deterministic,
                     multipv: self.options.multipv,
                     move_overhead: Duration::from_millis(self.options.move_overhead_ms),
                     // UGI's `bestmove` carries the move only (runners

@@ -16,6 +16,8 @@ pub struct Options {
     pub hash_mib: usize,
     /// Search threads.
     pub threads: usize,
+    /// Whether several threads search deterministically.
+    pub deterministic: bool,
     /// Principal variations reported.
     pub multipv: usize,
     /// Milliseconds kept back from the clock for communication.
@@ -35,6 +37,7 @@ impl Default for Options {
         Options {
             hash_mib: 16,
             threads: 1,
+            deterministic: false,
             multipv: 1,
             move_overhead_ms: 10,
             ponder: false,
@@ -172,6 +175,10 @@ impl Options {
                 defaults.threads
             ),
             format!(
+                "option name Deterministic type check default {}",
+                defaults.deterministic
+            ),
+            format!(
                 "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
                 defaults.multipv
             ),
@@ -211,6 +218,10 @@ impl Options {
             }
             "threads" => {
                 self.threads = spin(1, MAX_THREADS as u64)? as usize;
+                Ok(OptionChange::Value)
+            }
+            "deterministic" => {
+                self.deterministic = check(value, "Deterministic")?;
                 Ok(OptionChange::Value)
             }
             "multipv" => {

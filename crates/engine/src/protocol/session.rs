@@ -30,6 +30,8 @@ pub const MAX_MATE_MOVES: u32 = ((search::MATE - search::MATE_BOUND) / 2) as u32
 pub struct JobSettings {
     /// Search threads.
     pub threads: usize,
+    /// Whether several threads search deterministically.
+    pub deterministic: bool,
     /// Principal variations.
     pub multipv: usize,
     /// Time kept back from the clock.
@@ -101,6 +103,9 @@ pub trait Session: Send {
     /// The game's [`Searchable::prepare`] under the current settings, to
     /// run on any thread.
     fn table_preparer(&self) -> Box<dyn FnOnce() + Send>;
+    /// Checks what `go` names in the position (its `searchmoves`), so a
+    /// bad `go` can be refused before it stops a running search.
+    fn check_go(&self, go: &GoParams) -> Result<(), String>;
     /// Starts `go` (a search, or perft) on a thread that prints its output
     /// (to a detachable writer of `out`).
     fn start_job(
@@ -145,6 +150,18 @@ impl<G: Searchable> TypedSession<G> {
 
     fn current(&self) -> &G {
         self.log.position()
+    }
+
+    /// The moves of `go searchmoves`, each legal here, or the first error.
+    fn search_moves(&self, go: &GoParams) -> Result<Vec<G::Move>, String> {
+        go.search_moves
+            .iter()
+            .map(|text| {
+                self.current()
+                    .parse_move(text)
+                    .map_err(|e| format!("go searchmoves: {e}"))
+            })
+            .collect()
     }
 
     fn limits(&self, go: &GoParams) -> Limits {
@@ -316,6 +333,10 @@ impl<G: Searchable> Session for TypedSession<G> {
         Box::new(move || G::prepare(&settings))
     }
 
+    fn check_go(&self, go: &GoParams) -> Result<(), String> {
+        self.search_moves(go).map(drop)
+    }
+
     fn start_job(
         &self,
         go: &GoParams,
@@ -323,15 +344,7 @@ impl<G: Searchable> Session for TypedSession<G> {
         tt: Arc<TranspositionTable>,
         out: Output,
     ) -> Result<RunningJob, String> {
-        let search_moves = go
-            .search_moves
-            .iter()
-            .map(|text| {
-                self.current()
-                    .parse_move(text)
-                    .map_err(|e| format!("go searchmoves: {e}"))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let search_moves = self.search_moves(go)?;
         let signals = Arc::new(Signals::new(go.ponder && go.perft.is_none()));
         let (done_sender, done) = bounded(1);
         let out = out.detachable();
@@ -412,6 +425,7 @@ impl<G: Searchable> Job<G> {
             limits: &self.limits,
             multipv: self.settings.multipv,
             threads: self.settings.threads,
+            deterministic: self.settings.deterministic,
             move_overhead: self.settings.move_overhead,
             search_moves: &self.search_moves,
         };

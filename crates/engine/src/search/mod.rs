@@ -6,6 +6,7 @@
 pub mod features;
 pub mod ordering;
 mod root;
+mod split;
 pub mod time;
 pub mod tt;
 mod worker;
@@ -171,6 +172,9 @@ struct Context<'a> {
     budget: Option<TimeBudget>,
     node_limit: Option<u64>,
     features: Features,
+    /// Per thread, the table it writes to while it searches its share of a
+    /// deterministic root split (see [`split`]); empty otherwise.
+    locals: Vec<TranspositionTable>,
 }
 
 impl Context<'_> {
@@ -178,7 +182,20 @@ impl Context<'_> {
         self.counters.iter().map(|c| c.0.load(Relaxed)).sum()
     }
 
-    /// Called by the main thread every few hundred nodes.
+    /// Whether the threads split the root deterministically (see [`split`]).
+    fn splits(&self) -> bool {
+        !self.locals.is_empty()
+    }
+
+    /// Nodes left under the node limit (all of them without one).
+    fn nodes_left(&self) -> u64 {
+        self.node_limit
+            .map_or(u64::MAX, |n| n.saturating_sub(self.total_nodes()))
+    }
+
+    /// Called by the main thread every few hundred nodes. A deterministic
+    /// split enforces the node limit through each thread's own quota
+    /// instead: the total at a given moment depends on the schedule.
     fn check_limits(&self) {
         if self.signals.pondering.load(Relaxed) {
             return;
@@ -186,7 +203,8 @@ impl Context<'_> {
         let out_of_time = self
             .budget
             .is_some_and(|b| self.signals.time_used() >= b.hard);
-        let out_of_nodes = self.node_limit.is_some_and(|n| self.total_nodes() >= n);
+        let out_of_nodes =
+            !self.splits() && self.node_limit.is_some_and(|n| self.total_nodes() >= n);
         if out_of_time || out_of_nodes {
             self.signals.stop.store(true, Relaxed);
         }
@@ -208,6 +226,9 @@ pub struct SearchRequest<'a, G: Searchable> {
     pub multipv: usize,
     /// Number of threads.
     pub threads: usize,
+    /// With several threads, search so that a depth or node limit gives
+    /// the same result on every run (see [`split`]).
+    pub deterministic: bool,
     /// Time kept back for communication.
     pub move_overhead: Duration,
     /// Restricts the root to these moves (UCI `searchmoves`); empty = all.
@@ -275,8 +296,20 @@ pub fn search<G: Searchable>(
     report: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchOutcome<G::Move> {
     tt.new_search();
-    let threads = request.threads.max(1);
-    let root = RootList::new(request.root, tt, request.search_moves, signals, threads);
+    let mut threads = request.threads.max(1);
+    let locals = match request.deterministic && threads > 1 {
+        true => split::local_tables(tt, threads),
+        false => Vec::new(),
+    };
+    if request.deterministic && locals.is_empty() {
+        // No memory for the threads' own tables: one thread is
+        // deterministic too.
+        threads = 1;
+    }
+    // Threads that split the root deterministically do not share its moves
+    // as they go.
+    let sharing = if locals.is_empty() { threads } else { 1 };
+    let root = RootList::new(request.root, tt, request.search_moves, signals, sharing);
     let ctx = Context {
         tt,
         signals,
@@ -285,6 +318,7 @@ pub fn search<G: Searchable>(
         budget: TimeBudget::for_limits(request.limits, request.move_overhead),
         node_limit: request.limits.nodes,
         features: Features::current(),
+        locals,
     };
     if root.moves.is_empty() || request.root.result() != GameResult::Ongoing {
         signals.wait_for_release(request.limits.infinite);
@@ -296,6 +330,10 @@ pub fn search<G: Searchable>(
             nodes: 0,
         };
     }
+    let (links, posts) = split::channels(match ctx.splits() {
+        true => threads - 1,
+        false => 0,
+    });
     // Helpers wait at this gate until all are started: with more threads
     // than cores, helpers already searching would slow the spawning.
     let gate = RwLock::new(());
@@ -310,11 +348,15 @@ pub fn search<G: Searchable>(
             }
         }
         let spawning = gate.write();
+        let mut posts = posts.into_iter();
         for id in 1..threads {
             if signals.is_stopped() {
                 break;
             }
             let (ctx, gate, root) = (&ctx, &gate, &root);
+            // A helper of a deterministic split searches the share of the
+            // root it is given; any other runs its own iterations.
+            let post = posts.next();
             let helper = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(16 << 20)
@@ -324,14 +366,20 @@ pub fn search<G: Searchable>(
                         return;
                     }
                     let mut worker = Worker::new(id, ctx, request, root);
-                    iterate(&mut worker, request, &mut |_| {});
+                    match post {
+                        Some(post) => worker.serve(request.root, post),
+                        None => drop(iterate(&mut worker, request, &mut |_| {})),
+                    }
                 });
             if let Err(error) = helper {
+                // A split without this helper stops at its first share.
                 log::warn!("could not start search thread {id}: {error}");
             }
         }
+        drop(posts);
         drop(spawning);
         let mut main = Worker::new(0, &ctx, request, &root);
+        main.link_helpers(links);
         let outcome = catch_unwind(AssertUnwindSafe(|| iterate(&mut main, request, report)));
         let outcome = match outcome {
             Ok(outcome) => outcome,

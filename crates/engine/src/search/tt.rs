@@ -95,6 +95,16 @@ fn depth_of(data: u64) -> i32 {
     ((data >> 48) & 0xFF) as i32
 }
 
+/// The entry a data word holds (its move as bits), if it holds one.
+fn decode(data: u64) -> Option<TtEntry<u32>> {
+    Some(TtEntry {
+        mv: (data >> 58 & 1 == 1).then_some(data as u32),
+        score: i32::from((data >> 32) as u16 as i16),
+        depth: depth_of(data),
+        bound: bound_of(data)?,
+    })
+}
+
 fn generation_of(data: u64) -> u8 {
     (data >> 59) as u8
 }
@@ -143,8 +153,7 @@ impl TranspositionTable {
     }
 
     fn bucket(&self, key: u64) -> &Bucket {
-        let index = (u128::from(key) * self.buckets.len() as u128) >> 64;
-        &self.buckets[index as usize]
+        &self.buckets[self.bucket_index(key)]
     }
 
     /// Prefetch-free probe: the entry stored for `key`, if any.
@@ -155,12 +164,12 @@ impl TranspositionTable {
             if check ^ data != key {
                 return None;
             }
-            let bound = bound_of(data)?;
+            let entry = decode(data)?;
             Some(TtEntry {
-                mv: (data >> 58 & 1 == 1).then(|| M::from_bits(data as u32)),
-                score: i32::from((data >> 32) as u16 as i16),
-                depth: depth_of(data),
-                bound,
+                mv: entry.mv.map(M::from_bits),
+                score: entry.score,
+                depth: entry.depth,
+                bound: entry.bound,
             })
         })
     }
@@ -174,6 +183,11 @@ impl TranspositionTable {
         depth: i32,
         bound: Bound,
     ) {
+        self.store_bits(key, mv.map(M::to_bits), score, depth, bound);
+    }
+
+    /// [`TranspositionTable::store`] with the move as its bits.
+    fn store_bits(&self, key: u64, mv: Option<u32>, score: i32, depth: i32, bound: Bound) {
         let generation = self.generation.load(Relaxed);
         let bucket = self.bucket(key);
         let mut target = &bucket.slots[0];
@@ -190,8 +204,7 @@ impl TranspositionTable {
                     return;
                 }
                 let old_move = (data >> 58 & 1 == 1).then_some(data as u32);
-                let mv = mv.map(M::to_bits).or(old_move);
-                let new = pack(mv, score, depth, bound, generation);
+                let new = pack(mv.or(old_move), score, depth, bound, generation);
                 slot.data.store(new, Relaxed);
                 slot.check.store(key ^ new, Relaxed);
                 return;
@@ -207,9 +220,31 @@ impl TranspositionTable {
                 target = slot;
             }
         }
-        let new = pack(mv.map(M::to_bits), score, depth, bound, generation);
+        let new = pack(mv, score, depth, bound, generation);
         target.data.store(new, Relaxed);
         target.check.store(key ^ new, Relaxed);
+    }
+
+    /// The place of `key`'s bucket, for [`TranspositionTable::merge_into`].
+    pub fn bucket_index(&self, key: u64) -> usize {
+        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    /// Stores every entry of the buckets at `indices` (in that order, slot
+    /// by slot) into `target`, as if they were stored there now, and
+    /// empties them. With a table private to one thread, this publishes
+    /// its results at a moment of the caller's choosing, in a fixed order.
+    pub fn merge_into(&self, indices: &[usize], target: &TranspositionTable) {
+        for &index in indices {
+            for slot in &self.buckets[index].slots {
+                let data = slot.data.swap(0, Relaxed);
+                let check = slot.check.swap(0, Relaxed);
+                if let Some(entry) = decode(data) {
+                    let key = check ^ data;
+                    target.store_bits(key, entry.mv, entry.score, entry.depth, entry.bound);
+                }
+            }
+        }
     }
 
     /// Permille of sampled entries used by the current search, for `hashfull`.
@@ -267,6 +302,27 @@ mod tests {
             (entry.mv, entry.score, entry.bound),
             (Some(TestMove(5)), -4, Bound::Upper)
         );
+    }
+
+    #[test]
+    fn merging_publishes_and_empties_the_buckets_named() {
+        let (named, other) = (1u64 << 60, 15u64 << 60);
+        let own = TranspositionTable::new(1).unwrap();
+        let shared = TranspositionTable::new(1).unwrap();
+        assert_ne!(own.bucket_index(named), own.bucket_index(other));
+        shared.store(named, Some(TestMove(3)), 50, 2, Bound::Exact);
+        own.store::<TestMove>(named, None, 60, 5, Bound::Lower);
+        own.store(other, Some(TestMove(4)), -7, 1, Bound::Upper);
+        own.merge_into(&[own.bucket_index(named)], &shared);
+        let merged = shared.probe::<TestMove>(named).unwrap();
+        assert_eq!(
+            (merged.mv, merged.score, merged.depth, merged.bound),
+            (Some(TestMove(3)), 60, 5, Bound::Lower),
+            "stored as if stored there: the old move stays"
+        );
+        assert!(own.probe::<TestMove>(named).is_none(), "emptied");
+        assert!(shared.probe::<TestMove>(other).is_none(), "not named");
+        assert!(own.probe::<TestMove>(other).is_some());
     }
 
     #[test]

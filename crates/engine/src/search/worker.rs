@@ -7,7 +7,8 @@ use ludus_rules::{GameResult, KnownValue, Searchable};
 
 use super::ordering::{history_bonus, History, MovePicker, PickerBuffers};
 use super::root::{RootList, RootMove};
-use super::tt::Bound;
+use super::split::HelperLink;
+use super::tt::{Bound, TtEntry};
 use super::{Context, SearchRequest, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 
 /// Late-move reductions in plies, by depth and move number.
@@ -136,13 +137,25 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 
 /// What the steps of one node need to know about it.
 #[derive(Clone, Copy)]
-struct NodeKind {
-    depth: i32,
+pub(super) struct NodeKind {
+    pub(super) depth: i32,
     ply: usize,
     /// A principal-variation node (searched with an open window).
     pv: bool,
     /// The game ends within the depth left: nothing is pruned or reduced.
     exhaustive: bool,
+}
+
+impl NodeKind {
+    /// The root `position` searched to `depth`.
+    pub(super) fn root<G: Searchable>(position: &G, depth: i32) -> Self {
+        NodeKind {
+            depth,
+            ply: 0,
+            pv: true,
+            exhaustive: covers_the_end(position, depth),
+        }
+    }
 }
 
 /// The state of one search thread.
@@ -166,7 +179,7 @@ pub struct Worker<'a, G: Searchable> {
     /// Per ply: whether the move into it was a null move (no two in a row).
     after_null_move: Vec<bool>,
     /// The first root move the current search covers (MultiPV line).
-    pv_index: usize,
+    pub(super) pv_index: usize,
     /// The root's moves, shared by all threads.
     root: &'a RootList<G::Move>,
     /// This thread's results for the first `root_moves.len()` moves of
@@ -180,9 +193,19 @@ pub struct Worker<'a, G: Searchable> {
     deferred_next: usize,
     /// Nodes this thread searched.
     pub nodes: u64,
-    seldepth: usize,
+    /// The thread stops once `nodes` reaches this (its quota of a
+    /// deterministic split's node limit; `u64::MAX` otherwise).
+    pub(super) node_quota: u64,
+    pub(super) seldepth: usize,
     /// Set once the search must unwind; results found after are discarded.
     pub stopped: bool,
+    /// Whether the thread writes to its own table (`ctx.locals[id]`), read
+    /// before the shared one: while it searches a share of a split.
+    pub(super) private_table: bool,
+    /// The buckets of its own table written since it was last merged.
+    pub(super) touched: Vec<usize>,
+    /// The main thread's links to the helpers of a deterministic split.
+    pub(super) helpers: Vec<HelperLink<G::Move>>,
 }
 
 impl<'a, G: Searchable> Worker<'a, G> {
@@ -218,9 +241,19 @@ impl<'a, G: Searchable> Worker<'a, G> {
             deferred: Vec::new(),
             deferred_next: 0,
             nodes: 0,
+            node_quota: u64::MAX,
             seldepth: 0,
             stopped: false,
+            private_table: false,
+            touched: Vec::new(),
+            helpers: Vec::new(),
         }
+    }
+
+    /// The shared context (borrowed for the search's lifetime, not the
+    /// worker's).
+    pub fn ctx_ref(&self) -> &'a Context<'a> {
+        self.ctx
     }
 
     /// Searches the best `width` root moves by ordering from now on (at
@@ -244,12 +277,6 @@ impl<'a, G: Searchable> Worker<'a, G> {
         self.root.moves.len()
     }
 
-    /// The shared context (borrowed for the search's lifetime, not the
-    /// worker's).
-    pub fn ctx_ref(&self) -> &'a Context<'a> {
-        self.ctx
-    }
-
     /// Counts a node, publishes the count, and notices a stop.
     #[inline]
     fn visit_node(&mut self, ply: usize) {
@@ -259,8 +286,30 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if self.id == 0 && self.nodes.is_multiple_of(256) {
             self.ctx.check_limits();
         }
-        if self.ctx.signals.stop.load(Relaxed) {
+        if self.ctx.signals.stop.load(Relaxed) || self.nodes >= self.node_quota {
             self.stopped = true;
+        }
+    }
+
+    /// The table's entry for `key`: this thread's own table first while it
+    /// has one, then the shared table.
+    fn probe(&self, key: u64) -> Option<TtEntry<G::Move>> {
+        let own = match self.private_table {
+            true => self.ctx.locals[self.id].probe(key),
+            false => None,
+        };
+        own.or_else(|| self.ctx.tt.probe(key))
+    }
+
+    /// Stores a result in this thread's own table while it has one, else
+    /// in the shared table.
+    fn store(&mut self, key: u64, mv: Option<G::Move>, score: i32, depth: i32, bound: Bound) {
+        if self.private_table {
+            let own = &self.ctx.locals[self.id];
+            own.store(key, mv, score, depth, bound);
+            self.touched.push(own.bucket_index(key));
+        } else {
+            self.ctx.tt.store(key, mv, score, depth, bound);
         }
     }
 
@@ -336,7 +385,18 @@ impl<'a, G: Searchable> Worker<'a, G> {
         self.root_next = pv_index;
         self.deferred.clear();
         self.deferred_next = 0;
+        if self.ctx.splits() {
+            // The root's first move is the main thread's alone.
+            self.node_quota = self.nodes.saturating_add(self.ctx.nodes_left());
+        }
         self.node::<true>(root, depth, alpha, beta, 0, true)
+    }
+
+    /// Starts a search of root moves: the deepest ply and the line so far
+    /// are the root's.
+    pub(super) fn enter_root(&mut self) {
+        self.seldepth = 0;
+        self.repetition_floor[0] = 0;
     }
 
     /// The node function of the root (`ROOT`) and of every interior node:
@@ -357,8 +417,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> i32 {
         let pv_node = ROOT || pv_node;
         if ROOT {
-            self.seldepth = 0;
-            self.repetition_floor[0] = 0;
+            self.enter_root();
         } else {
             // Step 1. Decided by the rules, a repetition or a table; a leaf.
             if let Some(score) = self.decided_score(position, ply) {
@@ -459,24 +518,17 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 break;
             }
             move_number += 1;
-            let mut child = position.clone();
-            child.make_move(mv);
-            self.push(&child, ply, position.is_irreversible(mv));
-            if ROOT {
-                self.root.mark(self.root_moves[root_index].index, depth);
-            }
             // Step 7. Search the move: reduced, zero window, re-searched.
-            let score = self.search_move(&child, node, (alpha, beta), move_number, noisy);
-            self.pop();
-            if ROOT {
-                self.root.mark(self.root_moves[root_index].index, 0);
-            }
-            if self.stopped {
-                break;
-            }
-            if ROOT {
-                self.record_root_move(&child, root_index, score, alpha);
-            }
+            let window = (alpha, beta);
+            let searched = self.play_and_search::<ROOT>(
+                position,
+                node,
+                (mv, noisy),
+                root_index,
+                window,
+                move_number,
+            );
+            let Some(score) = searched else { break };
             // Step 8. A new best move: raise alpha, cut off above beta.
             if score > best {
                 best = score;
@@ -496,6 +548,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
             if !ROOT && !noisy {
                 quiets_tried.push(mv);
+            }
+            if ROOT && !self.helpers.is_empty() {
+                // A deterministic split: the threads search the rest.
+                best = best.max(self.split_root(position, node, (alpha, beta)));
+                break;
             }
         }
         self.buffers[ply] = picker.into_buffers();
@@ -523,9 +580,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        self.ctx
-            .tt
-            .store(key, best_move, score_to_tt(best, ply), depth, bound);
+        self.store(key, best_move, score_to_tt(best, ply), depth, bound);
         best
     }
 
@@ -559,7 +614,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         alpha: i32,
         beta: i32,
     ) -> Result<i32, Option<G::Move>> {
-        let Some(entry) = self.ctx.tt.probe::<G::Move>(key) else {
+        let Some(entry) = self.probe(key) else {
             return Err(None);
         };
         let score = score_from_tt(entry.score, node.ply);
@@ -657,11 +712,44 @@ impl<'a, G: Searchable> Worker<'a, G> {
         score
     }
 
+    /// Plays `mv` (`noisy` or not), the `move_number`th move of `node`,
+    /// and searches it in
+    /// `window` (see [`Worker::search_move`]); `None` if the search
+    /// stopped. At the `ROOT` the move is `root_moves[slot]`, marked busy
+    /// while searched, and what its search found is kept there.
+    pub(super) fn play_and_search<const ROOT: bool>(
+        &mut self,
+        position: &G,
+        node: NodeKind,
+        (mv, noisy): (G::Move, bool),
+        slot: usize,
+        window: (i32, i32),
+        move_number: usize,
+    ) -> Option<i32> {
+        let mut child = position.clone();
+        child.make_move(mv);
+        self.push(&child, node.ply, position.is_irreversible(mv));
+        if ROOT {
+            self.root.mark(self.root_moves[slot].index, node.depth);
+        }
+        let score = self.search_move(&child, node, window, move_number, noisy);
+        self.pop();
+        if ROOT {
+            self.root.mark(self.root_moves[slot].index, 0);
+        }
+        if self.stopped {
+            return None;
+        }
+        if ROOT {
+            self.record_root_move(&child, slot, score, window.0, move_number == 1);
+        }
+        Some(score)
+    }
+
     /// Keeps what the search of root move `index` (into `child`) found:
-    /// its score and line if it is the first or beat `alpha`, else
+    /// its score and line if it is the `first` or beat `alpha`, else
     /// -INFINITY (only a bound is known).
-    fn record_root_move(&mut self, child: &G, index: usize, score: i32, alpha: i32) {
-        let first = index == self.pv_index;
+    fn record_root_move(&mut self, child: &G, index: usize, score: i32, alpha: i32, first: bool) {
         let root_move = &mut self.root_moves[index];
         if !first && score <= alpha {
             root_move.score = -INFINITY;

@@ -235,6 +235,7 @@ impl<'a, G: Searchable> SelfPlay<'a, G> {
                 limits: &self.limits,
                 multipv: 1,
                 threads: 1,
+                deterministic: false,
                 move_overhead: Duration::ZERO,
                 search_moves: &[],
             };
