@@ -7,7 +7,7 @@
 # Usage: bench/ablation.sh [ENGINE] [GAMES] [NODES] [WORKDIR]
 #   (defaults: target/release/ludus, 200, 3000, target/ablation)
 # ABLATION_FEATURES and ABLATION_GAMES narrow the lists; ABLATION_SKIP
-# (default "alak:null_move wyx:null_move": games without null-move pruning)
+# (default: the games without null-move pruning, see NULL_MOVE_PRUNING)
 # skips game:feature pairs; CONCURRENCY (2) games at once.
 engine=$(realpath "${1:-target/release/ludus}")
 games=${2:-200}
@@ -31,7 +31,7 @@ for game in $game_list; do
         --depth 2 > "$book" 2>/dev/null \
         || "$engine" openings "$game" --count $((games / 2)) --seed 9 > "$book"
     for feature in $features; do
-        case " ${ABLATION_SKIP-alak:null_move wyx:null_move} " in
+        case " ${ABLATION_SKIP-alak:null_move wyke:null_move wyx:null_move} " in
             *" $game:$feature "*) continue;;
         esac
         log="$work/$game-$feature.log"

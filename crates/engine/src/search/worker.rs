@@ -646,7 +646,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if self.ctx.features.futility && depth <= 4 && eval - 120 * depth >= beta {
             return Some(eval);
         }
-        if !G::NULL_MOVE_SAFE
+        if !G::NULL_MOVE_PRUNING
             || !self.ctx.features.null_move
             || depth < 3
             || eval < beta
@@ -774,7 +774,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         depth: i32,
         ply: usize,
     ) {
-        if self.ctx.features.history {
+        if G::HISTORY_ORDERING && self.ctx.features.history {
             let bonus = history_bonus(depth);
             self.history.update(position, mv, bonus);
             for &other in tried {
