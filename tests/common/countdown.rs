@@ -119,7 +119,7 @@ impl Game for Countdown {
 impl Searchable for Countdown {
     type Settings = ();
     const MOVE_INDEX_COUNT: usize = 3;
-    const NULL_MOVE_SAFE: bool = false;
+    const NULL_MOVE_PRUNING: bool = false;
     const BENCH_POSITIONS: &'static [&'static str] = &["20 1 0"];
     const BENCH_DEPTH: u32 = 4;
     fn move_index(&self, mv: Take) -> usize {

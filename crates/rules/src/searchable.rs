@@ -60,10 +60,17 @@ pub trait Searchable: Game {
     /// player.
     const MOVE_INDEX_COUNT: usize;
 
-    /// Whether a null move (the side to move passing its turn, used by the
-    /// search to prune) is a reasonable approximation in this game. Games
-    /// where zugzwang is common answer `false`.
-    const NULL_MOVE_SAFE: bool;
+    /// Whether the search learns history scores (moves that caused cutoffs
+    /// come earlier) in this game. `false` where the game's own ordering is
+    /// better left alone: matches showed history gains nothing there
+    /// (bench/README.md, "Every feature switched off once").
+    const HISTORY_ORDERING: bool = true;
+
+    /// Whether the search prunes with null moves (the side to move passing
+    /// its turn) in this game: `false` where zugzwang is common, so a null
+    /// move is no approximation, and where matches showed it gains nothing
+    /// (bench/README.md, "Every feature switched off once").
+    const NULL_MOVE_PRUNING: bool;
 
     /// Positions for `ludus bench`, in the game's notation: a spread of
     /// openings, middle games and endings.
@@ -156,7 +163,7 @@ pub trait Searchable: Game {
     fn is_noisy(&self, mv: Self::Move) -> bool;
 
     /// Passes the turn without moving, for null-move pruning. Only called when
-    /// [`Searchable::NULL_MOVE_SAFE`] is true.
+    /// [`Searchable::NULL_MOVE_PRUNING`] is true.
     fn make_null_move(&mut self);
 
     /// Static evaluation from the side to move's point of view.

@@ -3,6 +3,7 @@
 //! table, Lazy SMP threads and time management. It knows games only through
 //! [`Searchable`].
 
+pub mod features;
 pub mod ordering;
 mod root;
 mod split;
@@ -17,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use parking_lot::{Condvar, Mutex, RwLock};
 
+use features::Features;
 use ludus_rules::{GameResult, Searchable};
 use root::{root_width, RootList};
 pub use time::{Clock, Limits, TimeBudget};
@@ -171,6 +173,7 @@ struct Context<'a> {
     history: &'a [u64],
     budget: Option<TimeBudget>,
     node_limit: Option<u64>,
+    features: Features,
     /// Per thread, the table it writes to while it searches its share of a
     /// deterministic root split (see [`split`]); empty otherwise.
     locals: Vec<TranspositionTable>,
@@ -320,6 +323,7 @@ pub fn search<G: Searchable>(
             request.root.plies_left_bound(),
         ),
         node_limit: request.limits.nodes,
+        features: Features::current(),
         locals,
     };
     if root.moves.is_empty() || request.root.result() != GameResult::Ongoing {
@@ -551,7 +555,8 @@ fn aspiration_search<G: Searchable>(
 ) -> Option<Bound> {
     let previous = worker.root_moves[pv_index].previous_score;
     let mut delta = 25;
-    let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+    let aspiration = worker.ctx_ref().features.aspiration;
+    let (mut alpha, mut beta) = if aspiration && depth >= 4 && previous.abs() < MATE_BOUND {
         (previous - delta, previous + delta)
     } else {
         (-INFINITY, INFINITY)

@@ -478,7 +478,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
             // Far below alpha near the leaves, no quiet move is expected to
             // lift the score; do not even generate them.
-            futile = (!node.exhaustive
+            futile = (self.ctx.features.futility
+                && !node.exhaustive
                 && depth <= 2
                 && alpha.abs() < MATE_BOUND
                 && eval + 150 * depth <= alpha)
@@ -486,7 +487,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
 
         // Step 5. The moves: the root's list, or the staged picker.
-        let killers = match ROOT {
+        let killers = match ROOT || !self.ctx.features.killers {
             true => [None; 2],
             false => self.killers[ply].map(|k| k.filter(|&mv| position.is_legal(mv))),
         };
@@ -518,6 +519,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             // the game is asked for no more. Decisive in games with
             // thousands of moves a node, rare in games with a handful.
             if !ROOT
+                && self.ctx.features.move_count_pruning
                 && !noisy
                 && !node.exhaustive
                 && best > -MATE_BOUND
@@ -652,10 +654,15 @@ impl<'a, G: Searchable> Worker<'a, G> {
             return None;
         }
         // Reverse futility: far above beta at low depth, trust the eval.
-        if depth <= 4 && eval - 120 * depth >= beta {
+        if self.ctx.features.futility && depth <= 4 && eval - 120 * depth >= beta {
             return Some(eval);
         }
-        if !G::NULL_MOVE_SAFE || depth < 3 || eval < beta || self.after_null_move[ply] {
+        if !G::NULL_MOVE_PRUNING
+            || !self.ctx.features.null_move
+            || depth < 3
+            || eval < beta
+            || self.after_null_move[ply]
+        {
             return None;
         }
         let reduction = 3 + depth / 4;
@@ -698,7 +705,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // Late quiet moves are reduced, at the root too: with thousands of
         // root moves this is what lets an iteration finish.
         let late = move_number > if node.pv { 4 } else { 2 };
-        let r = if node.depth >= 3 && !noisy && late && !node.exhaustive {
+        let reduce = self.ctx.features.reductions && node.depth >= 3;
+        let r = if reduce && !noisy && late && !node.exhaustive {
             (reduction(node.depth, move_number) - i32::from(node.pv)).clamp(0, new_depth - 1)
         } else {
             0
@@ -785,10 +793,12 @@ impl<'a, G: Searchable> Worker<'a, G> {
         depth: i32,
         ply: usize,
     ) {
-        let bonus = history_bonus(depth);
-        self.history.update(position, mv, bonus);
-        for &other in tried {
-            self.history.update(position, other, -bonus);
+        if G::HISTORY_ORDERING && self.ctx.features.history {
+            let bonus = history_bonus(depth);
+            self.history.update(position, mv, bonus);
+            for &other in tried {
+                self.history.update(position, other, -bonus);
+            }
         }
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
@@ -803,7 +813,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             return 0;
         }
         let stand_pat = position.evaluate(self.settings);
-        if ply >= MAX_PLY || stand_pat >= beta {
+        if ply >= MAX_PLY || stand_pat >= beta || !self.ctx.features.quiescence {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);

@@ -393,7 +393,7 @@ impl Searchable for Alak {
     }];
     const MOVE_INDEX_COUNT: usize = (SLOTS * SLOTS) as usize;
     // Alak has no passes and positions where every move hurts do occur.
-    const NULL_MOVE_SAFE: bool = false;
+    const NULL_MOVE_PRUNING: bool = false;
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "xxxx___oooo x",
         "xxx_x__oooo o",

@@ -405,7 +405,7 @@ impl<const N: usize> Searchable for PylyxGame<N> {
     const MOVE_INDEX_COUNT: usize = MAILBOX * MAILBOX;
     // Moving is compulsory, but with dozens of moves and stacks that can
     // always split, positions where every move hurts are rare endgames.
-    const NULL_MOVE_SAFE: bool = true;
+    const NULL_MOVE_PRUNING: bool = true;
     const BENCH_POSITIONS: &'static [&'static str] = match N {
         12 => &[
             "12/12/12/12/12/12/12/12/12/12/12/12 w 10 10",
