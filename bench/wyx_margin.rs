@@ -114,6 +114,7 @@ fn main() {
                 threads: 1,
                 move_overhead: Duration::ZERO,
                 search_moves: &[],
+                contempt: 0,
             };
             let outcome = search::search(&request, &tt, &Signals::new(false), &mut |_| {});
             let Some(mv) = outcome.best_move else { break };

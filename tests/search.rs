@@ -32,6 +32,7 @@ fn search_with<G: Searchable>(
         threads,
         move_overhead: Duration::ZERO,
         search_moves: &[],
+        contempt: 0,
     };
     let tt = TranspositionTable::new(hash_mib).unwrap();
     let mut infos = Vec::new();

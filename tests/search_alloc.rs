@@ -76,6 +76,7 @@ impl GameVisitor for AllocationsPerSearch {
                     threads: 1,
                     move_overhead: Duration::ZERO,
                     search_moves: &[],
+                    contempt: 0,
                 };
                 tt.clear();
                 let signals = Signals::new(false);

@@ -106,6 +106,7 @@ impl GameVisitor for BenchGame<'_> {
                 threads: self.config.threads,
                 move_overhead: Duration::ZERO,
                 search_moves: &[],
+                contempt: crate::search::DEFAULT_CONTEMPT,
             };
             let signals = Signals::new(false);
             let started = Instant::now();

@@ -191,6 +191,7 @@ impl BalanceCheck {
             threads: 1,
             move_overhead: Duration::ZERO,
             search_moves: &[],
+            contempt: 0,
         };
         let signals = Signals::new(false);
         let outcome = search::search(&request, &self.tt, &signals, &mut |_| {});

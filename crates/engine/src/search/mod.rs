@@ -5,6 +5,7 @@
 
 pub mod ordering;
 mod root;
+mod settled;
 pub mod time;
 pub mod tt;
 mod worker;
@@ -15,11 +16,12 @@ use std::time::{Duration, Instant};
 
 use parking_lot::{Condvar, Mutex, RwLock};
 
-use ludus_rules::{GameResult, Searchable};
+use ludus_rules::{GameResult, Player, Searchable};
 use root::{root_width, RootList};
+use settled::known_score;
 pub use time::{Clock, Limits, TimeBudget};
 pub use tt::{Bound, TranspositionTable};
-use worker::{known_score, Worker};
+use worker::Worker;
 
 /// The deepest ply the search reaches (iterations and quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -168,6 +170,10 @@ struct Context<'a> {
     history: &'a [u64],
     budget: Option<TimeBudget>,
     node_limit: Option<u64>,
+    /// Contempt for draws, in centipawns (see [`DEFAULT_CONTEMPT`]).
+    contempt: i32,
+    /// The side to move at the root, whom contempt is for.
+    root_side: Player,
 }
 
 impl Context<'_> {
@@ -209,7 +215,16 @@ pub struct SearchRequest<'a, G: Searchable> {
     pub move_overhead: Duration,
     /// Restricts the root to these moves (UCI `searchmoves`); empty = all.
     pub search_moves: &'a [G::Move],
+    /// What a draw the search could avoid (by repetition or by the rules,
+    /// not a table's draw) is worth to the side to move at the root, in
+    /// centipawns below 0 (the opponent scores it as much above).
+    pub contempt: i32,
 }
+
+/// The `Contempt` the engine plays with unless told otherwise: a draw the
+/// search could avoid counts this much against the side to move at the
+/// root, so that a side standing better plays on.
+pub const DEFAULT_CONTEMPT: i32 = 20;
 
 /// One line of search output, for an `info` line.
 #[derive(Clone, Debug)]
@@ -281,6 +296,8 @@ pub fn search<G: Searchable>(
         history: request.history,
         budget: TimeBudget::for_limits(request.limits, request.move_overhead),
         node_limit: request.limits.nodes,
+        contempt: request.contempt,
+        root_side: request.root.side_to_move(),
     };
     if root.moves.is_empty() || request.root.result() != GameResult::Ongoing {
         signals.wait_for_release(request.limits.infinite);

@@ -3,12 +3,15 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use ludus_rules::{GameResult, KnownValue, Searchable};
+use ludus_rules::{GameResult, Searchable};
 
 use super::ordering::{history_bonus, History, MovePicker, PickerBuffers};
 use super::root::{RootList, RootMove};
+use super::settled::{
+    extend_with_known_line, finished_score, known_score, mate_in, mated_in, settled_score,
+};
 use super::tt::Bound;
-use super::{Context, SearchRequest, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::{Context, SearchRequest, INFINITY, MATE_BOUND, MAX_PLY};
 
 /// Late-move reductions in plies, by depth and move number.
 fn reduction(depth: i32, move_number: usize) -> i32 {
@@ -27,82 +30,6 @@ fn late_move_limit(depth: i32, pv: bool, huge: bool) -> Option<usize> {
     }
     let depth = depth.clamp(1, 64) as usize;
     Some((4 + 4 * depth * depth) << usize::from(pv))
-}
-
-fn mate_in(ply: usize) -> i32 {
-    MATE - ply as i32
-}
-
-fn mated_in(ply: usize) -> i32 {
-    -MATE + ply as i32
-}
-
-/// The search score of a known value at `ply`.
-pub(super) fn known_score(value: KnownValue, ply: usize) -> i32 {
-    match value {
-        KnownValue::Win(plies) => mate_in(ply + plies as usize),
-        KnownValue::Loss(plies) => mated_in(ply + plies as usize),
-        KnownValue::Draw => 0,
-    }
-}
-
-/// The score of `position` at `ply` if the rules or a solved table settle
-/// it, whatever the history. A finished game scores as the game's settings
-/// say ([`Searchable::final_score`]), else as a forced result.
-fn settled_score<G: Searchable>(position: &G, settings: &G::Settings, ply: usize) -> Option<i32> {
-    let result = position.result();
-    if result != GameResult::Ongoing {
-        if let Some(score) = position.final_score(settings) {
-            return Some(score);
-        }
-    }
-    match result {
-        GameResult::Ongoing => position
-            .known_value(settings)
-            .map(|value| known_score(value, ply)),
-        GameResult::Draw => Some(0),
-        GameResult::Win(winner) if winner == position.side_to_move() => Some(mate_in(ply)),
-        GameResult::Win(_) => Some(mated_in(ply)),
-    }
-}
-
-/// The longest line [`extend_with_known_line`] writes.
-const KNOWN_LINE_PLIES: usize = 64;
-
-/// Appends to `line` the best play a solved table knows from `position`
-/// (reached by `line`): the fastest win, the slowest loss or a drawing move
-/// at each ply, until the game ends, a position of the line recurs, or the
-/// table knows no more.
-fn extend_with_known_line<G: Searchable>(
-    position: &G,
-    settings: &G::Settings,
-    line: &mut Vec<G::Move>,
-) {
-    let mut position = position.clone();
-    let mut seen = vec![position.hash()];
-    let mut moves = Vec::new();
-    while line.len() < KNOWN_LINE_PLIES
-        && position.result() == GameResult::Ongoing
-        && position.known_value(settings).is_some()
-    {
-        moves.clear();
-        position.generate_moves(&mut moves);
-        let best = moves
-            .iter()
-            .filter_map(|&mv| {
-                let mut child = position.clone();
-                child.make_move(mv);
-                settled_score(&child, settings, 1).map(|score| (-score, mv))
-            })
-            .max_by_key(|&(score, _)| score);
-        let Some((_, mv)) = best else { break };
-        position.make_move(mv);
-        line.push(mv);
-        if seen.contains(&position.hash()) {
-            break;
-        }
-        seen.push(position.hash());
-    }
 }
 
 /// Whether the game ends, whatever is played, within `depth` plies of
@@ -305,12 +232,31 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
     /// The score of a position decided without search: finished by the
     /// rules, drawn by repetition, or known exactly from a solved table
-    /// (repetition first: a table does not know the game's history).
+    /// (repetition first: a table does not know the game's history). Draws
+    /// by repetition or by the rules score [`Self::draw_score`]; a table's
+    /// draw scores 0.
     fn decided_score(&self, position: &G, ply: usize) -> Option<i32> {
-        if position.result() == GameResult::Ongoing && self.is_repetition(ply) {
-            return Some(0);
+        if position.result() != GameResult::Ongoing {
+            let draw = self.draw_score(position);
+            return Some(finished_score(position, self.settings, ply, draw));
         }
-        settled_score(position, self.settings, ply)
+        if self.is_repetition(ply) {
+            return Some(self.draw_score(position));
+        }
+        position
+            .known_value(self.settings)
+            .map(|value| known_score(value, ply))
+    }
+
+    /// The score of a draw the search could avoid (by repetition or by the
+    /// rules) for the side to move in `position`: `-contempt` for the side
+    /// that moves at the root, `+contempt` for its opponent.
+    fn draw_score(&self, position: &G) -> i32 {
+        if position.side_to_move() == self.ctx.root_side {
+            -self.ctx.contempt
+        } else {
+            self.ctx.contempt
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
