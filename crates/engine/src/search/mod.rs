@@ -4,6 +4,7 @@
 //! [`Searchable`].
 
 pub mod ordering;
+mod practical;
 mod root;
 mod settled;
 pub mod time;
@@ -170,6 +171,9 @@ struct Context<'a> {
     history: &'a [u64],
     budget: Option<TimeBudget>,
     node_limit: Option<u64>,
+    /// The score reported for every line instead of the search's own: the
+    /// root's known value in a practical search (see [`Context::practical`]).
+    reported_score: Option<i32>,
     /// Contempt for draws, in centipawns (see [`DEFAULT_CONTEMPT`]).
     contempt: i32,
     /// The side to move at the root, whom contempt is for.
@@ -177,6 +181,13 @@ struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// Whether this is the practical search of a known draw (see
+    /// [`practical`]): the table's draws do not settle nodes, so the
+    /// evaluation and the opponent's chances tell drawing lines apart.
+    fn practical(&self) -> bool {
+        self.reported_score.is_some()
+    }
+
     fn total_nodes(&self) -> u64 {
         self.counters.iter().map(|c| c.0.load(Relaxed)).sum()
     }
@@ -288,7 +299,11 @@ pub fn search<G: Searchable>(
 ) -> SearchOutcome<G::Move> {
     tt.new_search();
     let threads = request.threads.max(1);
-    let root = RootList::new(request.root, tt, request.search_moves, signals, threads);
+    let draw_plan = practical::plan_draw(request);
+    let only = draw_plan
+        .as_ref()
+        .map_or(request.search_moves, |plan| &plan.moves[..]);
+    let root = RootList::new(request.root, tt, only, signals, threads);
     let ctx = Context {
         tt,
         signals,
@@ -296,6 +311,7 @@ pub fn search<G: Searchable>(
         history: request.history,
         budget: TimeBudget::for_limits(request.limits, request.move_overhead),
         node_limit: request.limits.nodes,
+        reported_score: draw_plan.as_ref().map(|plan| plan.score),
         contempt: request.contempt,
         root_side: request.root.side_to_move(),
     };
@@ -384,10 +400,12 @@ fn iterate<G: Searchable>(
     worker.widen_root(root_width(1, huge).max(multipv));
     let mut best = worker.root_moves[0].clone();
     let mut completed = 0;
-    // A root whose value a table knows is done once the search shows it.
+    // A root whose value a table knows is done once the search shows it,
+    // unless the search chooses among drawing moves by the evaluation.
     let known_root_score = request
         .root
         .known_value(request.settings)
+        .filter(|_| !ctx.practical())
         .map(|value| known_score(value, 0));
     for depth in 1..=max_depth {
         if !is_main && helper_skips(worker.id, depth) {
@@ -439,7 +457,7 @@ fn iterate<G: Searchable>(
     SearchOutcome {
         best_move: Some(best.mv),
         ponder_move: best.pv.get(1).copied(),
-        score: best.score,
+        score: ctx.reported_score.unwrap_or(best.score),
         depth: completed,
         nodes: worker.nodes,
     }
@@ -484,7 +502,8 @@ fn aspiration_search<G: Searchable>(
             return None;
         };
         failed = Some(bound);
-        if is_main {
+        // A known value is reported exact: no bound to report.
+        if is_main && worker.ctx_ref().reported_score.is_none() {
             report(&make_info(
                 worker.ctx_ref(),
                 worker,
@@ -545,7 +564,8 @@ fn make_info<G: Searchable>(
         depth,
         seldepth: root_move.seldepth.max(1) as u32,
         multipv: pv_index + 1,
-        score: root_move.score,
+        // A known value is exact, whatever window found the line.
+        score: ctx.reported_score.unwrap_or(root_move.score),
         bound,
         nodes,
         nps: nodes.saturating_mul(1_000_000) / micros,
