@@ -10,7 +10,11 @@
 //! `cargo build --release --example alak_reference`, then e.g.
 //! `ludus match --game alak --engine cmd=target/release/ludus name=ludus
 //! --engine cmd=target/release/examples/alak_reference name=reference
-//! --st 0.05 --games 200 --repeat`. `--seed S` fixes its choices.
+//! --st 0.05 --games 200 --repeat`. `--seed S` fixes its choices (by
+//! default they differ from process to process and from game to game);
+//! `--plies N` (1 to 6, default 3) makes it look further ahead, a harder
+//! opponent for telling practical choices apart (pass it with
+//! `args="--plies 5"`).
 
 use std::io::{BufRead, Write};
 
@@ -20,8 +24,10 @@ use ludus_rules::{Game, GameLog, GameResult};
 
 /// What a win is worth against captured pieces.
 const WIN: f64 = 1000.0;
-/// Plies looked ahead.
+/// Plies looked ahead by default.
 const PLIES: u32 = 3;
+/// The most plies `--plies` accepts (the lookahead is exhaustive).
+const MAX_PLIES: u32 = 6;
 
 /// The number of pieces in the position (both sides).
 fn pieces(position: &Alak) -> usize {
@@ -60,8 +66,8 @@ fn expected(position: &Alak, plies: u32) -> f64 {
     total / moves.len() as f64
 }
 
-/// The reference player's choice in `position`.
-fn choose(position: &Alak, rng: &mut Rng) -> Option<String> {
+/// The reference player's choice in `position`, looking `plies` ahead.
+fn choose(position: &Alak, plies: u32, rng: &mut Rng) -> Option<String> {
     let mut moves = Vec::new();
     position.generate_moves(&mut moves);
     let scored: Vec<(f64, String)> = moves
@@ -69,7 +75,7 @@ fn choose(position: &Alak, rng: &mut Rng) -> Option<String> {
         .map(|&mv| {
             let mut child = position.clone();
             child.make_move(mv);
-            let score = gain(position, &child) - expected(&child, PLIES - 1);
+            let score = gain(position, &child) - expected(&child, plies - 1);
             (score, position.format_move(mv))
         })
         .collect();
@@ -98,17 +104,32 @@ fn read_position(words: &[&str]) -> Result<GameLog<Alak>, String> {
     Ok(log)
 }
 
+/// The value given after `flag` on the command line, if any; exits with a
+/// message if it is there but not a number.
+fn argument(flag: &str) -> Option<u64> {
+    let text = std::env::args().skip_while(|a| a != flag).nth(1)?;
+    match text.parse() {
+        Ok(value) => Some(value),
+        Err(_) => {
+            eprintln!("alak_reference: {flag} needs a whole number, got '{text}'");
+            std::process::exit(2);
+        }
+    }
+}
+
 fn main() {
-    let seed = std::env::args()
-        .skip_while(|a| a != "--seed")
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            nanos ^ u64::from(std::process::id())
-        });
+    let plies = argument("--plies").unwrap_or(u64::from(PLIES));
+    if !(1..=u64::from(MAX_PLIES)).contains(&plies) {
+        eprintln!("alak_reference: --plies must be 1 to {MAX_PLIES}");
+        std::process::exit(2);
+    }
+    let plies = plies as u32;
+    let seed = argument("--seed").unwrap_or_else(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        nanos ^ u64::from(std::process::id())
+    });
     let mut rng = Rng::new(seed);
     let mut log = GameLog::new(Alak::startpos());
     let stdout = std::io::stdout();
@@ -127,7 +148,7 @@ fn main() {
                 }
                 Err(error) => format!("info string error: {error}"),
             },
-            Some("go") => match choose(log.position(), &mut rng) {
+            Some("go") => match choose(log.position(), plies, &mut rng) {
                 Some(mv) => format!("bestmove {mv}"),
                 None => "bestmove (none)".to_string(),
             },

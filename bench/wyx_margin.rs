@@ -115,6 +115,7 @@ fn main() {
                 deterministic: false,
                 move_overhead: Duration::ZERO,
                 search_moves: &[],
+                contempt: 0,
             };
             let outcome = search::search(&request, &tt, &Signals::new(false), &mut |_| {});
             let Some(mv) = outcome.best_move else { break };

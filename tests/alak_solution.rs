@@ -191,6 +191,7 @@ fn the_engine_keeps_the_value_in_1000_random_positions() {
             deterministic: false,
             move_overhead: Duration::ZERO,
             search_moves: &[],
+            contempt: 0,
         };
         let signals = Signals::new(false);
         let mut pv = Vec::new();
@@ -279,6 +280,7 @@ fn repetition_in_the_game_overrides_the_table() {
         deterministic: false,
         move_overhead: Duration::ZERO,
         search_moves: &[],
+        contempt: 0,
     };
     let outcome = search::search(&request, &tt, &Signals::new(false), &mut |_| {});
     assert_ne!(ScoreReport::from_score(outcome.score), ScoreReport::Mate(2));

@@ -184,6 +184,7 @@ fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
         multipv: 1,
         move_overhead: Duration::ZERO,
         ponder_move: true,
+        contempt: 0,
     };
     let go = GoParams {
         depth: Some(10),
@@ -230,6 +231,7 @@ fn run_job(
         multipv: 1,
         move_overhead: Duration::ZERO,
         ponder_move: true,
+        contempt: 0,
     };
     let job = session
         .start_job(&go, &settings, tt, Output::new(Box::new(sink.clone())))
@@ -306,6 +308,7 @@ fn a_perft_with_400_000_root_moves_reports_in_one_write() {
         multipv: 1,
         move_overhead: Duration::ZERO,
         ponder_move: true,
+        contempt: 0,
     };
     let go = GoParams {
         perft: Some(1),

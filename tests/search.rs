@@ -33,6 +33,7 @@ fn search_with<G: Searchable>(
         deterministic: false,
         move_overhead: Duration::ZERO,
         search_moves: &[],
+        contempt: 0,
     };
     let tt = TranspositionTable::new(hash_mib).unwrap();
     let mut infos = Vec::new();

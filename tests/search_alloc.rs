@@ -77,6 +77,7 @@ impl GameVisitor for AllocationsPerSearch {
                     deterministic: false,
                     move_overhead: Duration::ZERO,
                     search_moves: &[],
+                    contempt: 0,
                 };
                 tt.clear();
                 let signals = Signals::new(false);

@@ -119,6 +119,8 @@ fn last_score(lines: &[String]) -> (String, i32) {
 #[test]
 fn wyx_scoring_margin_proves_the_exact_margin_where_game_proves_a_win() {
     let mut engine = Engine::start(&["--game", "wyx"]);
+    // Exact values: a draw scores 0, not the engine's contempt for it.
+    engine.send("setoption name Contempt value 0");
     let mut rng = 0x3A26_u64;
     let mut wins = 0;
     for seed in 1..=8 {
@@ -145,6 +147,8 @@ fn wyx_scoring_margin_proves_the_exact_margin_where_game_proves_a_win() {
 #[test]
 fn a_deep_enough_search_reports_the_exact_result_of_an_ending() {
     let mut engine = Engine::start(&["--game", "wyx"]);
+    // Exact values: a draw scores 0, not the engine's contempt for it.
+    engine.send("setoption name Contempt value 0");
     let mut rng = 0xE2D_u64;
     for seed in 1..=6 {
         // Play the rack of this seed down to 8 dominoes at random.

@@ -109,6 +109,7 @@ impl GameVisitor for BenchGame<'_> {
                 deterministic: self.config.deterministic,
                 move_overhead: Duration::ZERO,
                 search_moves: &[],
+                contempt: crate::search::DEFAULT_CONTEMPT,
             };
             let signals = Signals::new(false);
             let started = Instant::now();

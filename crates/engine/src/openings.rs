@@ -192,6 +192,7 @@ impl BalanceCheck {
             deterministic: false,
             move_overhead: Duration::ZERO,
             search_moves: &[],
+            contempt: 0,
         };
         let signals = Signals::new(false);
         let outcome = search::search(&request, &self.tt, &signals, &mut |_| {});

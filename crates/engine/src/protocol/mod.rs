@@ -232,6 +232,7 @@ impl Engine {
                     // UGI's `bestmove` carries the move only (runners
                     // read exactly two words); UCI adds the ponder move.
                     ponder_move: self.dialect == Dialect::Uci,
+                    contempt: self.options.contempt,
                 };
                 let job = self.session.start_job(
                     &go,

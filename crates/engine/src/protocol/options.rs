@@ -7,7 +7,7 @@ use ludus_rules::games::{visit_every_game, GameVisitor, DEFAULT_GAME, GAME_NAMES
 use ludus_rules::{GameOption, OptionKind, OptionValue, Searchable};
 
 use super::command::number;
-use crate::search::TranspositionTable;
+use crate::search::{TranspositionTable, DEFAULT_CONTEMPT};
 
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +24,9 @@ pub struct Options {
     pub move_overhead_ms: u64,
     /// Whether the GUI may send `go ponder` (informational).
     pub ponder: bool,
+    /// Centipawns a draw the search could avoid counts against the side
+    /// to move at the root (see [`crate::search::SearchRequest::contempt`]).
+    pub contempt: i32,
     /// The game being played.
     pub variant: String,
     /// The games' own options that were set, by declared name, each with
@@ -41,6 +44,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead_ms: 10,
             ponder: false,
+            contempt: DEFAULT_CONTEMPT,
             variant: DEFAULT_GAME.to_string(),
             game_values: Vec::new(),
         }
@@ -53,6 +57,8 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_MULTIPV: usize = 256;
 /// The largest Move Overhead accepted, in ms.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+/// The largest Contempt accepted either way, in centipawns.
+pub const MAX_CONTEMPT: i32 = 1000;
 
 /// What a successful `setoption` asks the engine to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,6 +195,10 @@ impl Options {
             "option name Clear Hash type button".to_string(),
             "option name Ponder type check default false".to_string(),
             format!(
+                "option name Contempt type spin default {} min -{MAX_CONTEMPT} max {MAX_CONTEMPT}",
+                defaults.contempt
+            ),
+            format!(
                 "option name UCI_Variant type combo default {}{}",
                 defaults.variant,
                 GAME_NAMES
@@ -240,6 +250,14 @@ impl Options {
             },
             "ponder" => {
                 self.ponder = check(value, "Ponder")?;
+                Ok(OptionChange::Value)
+            }
+            "contempt" => {
+                let text = value.ok_or("option 'Contempt' needs a value")?;
+                let limit = i128::from(MAX_CONTEMPT);
+                self.contempt = number(text, -limit, limit)
+                    .map(|n| n as i32)
+                    .map_err(|e| format!("option 'Contempt': {e}"))?;
                 Ok(OptionChange::Value)
             }
             "uci_variant" => {
@@ -305,6 +323,16 @@ mod tests {
             Ok(OptionChange::Value)
         );
         assert!(options.set("MultiPV", Some("257")).is_err());
+        assert_eq!(
+            options.set("contempt", Some("-35")),
+            Ok(OptionChange::Value)
+        );
+        assert_eq!(options.contempt, -35);
+        for bad in ["1001", "-1001", "1.5", "", "x"] {
+            assert!(options.set("Contempt", Some(bad)).is_err(), "{bad}");
+        }
+        assert!(options.set("Contempt", None).is_err());
+        assert_eq!(options.contempt, -35, "failed setoption leaves the value");
         assert_eq!(
             options.set("MultiPV", Some("-1")).unwrap_err(),
             "option 'MultiPV': -1 is out of range 1..256"

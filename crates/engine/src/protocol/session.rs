@@ -38,6 +38,8 @@ pub struct JobSettings {
     pub move_overhead: Duration,
     /// Whether `bestmove` names the expected reply (`ponder <move>`).
     pub ponder_move: bool,
+    /// Contempt for avoidable draws, in centipawns.
+    pub contempt: i32,
 }
 
 /// A search or perft running on its own thread.
@@ -428,6 +430,7 @@ impl<G: Searchable> Job<G> {
             deterministic: self.settings.deterministic,
             move_overhead: self.settings.move_overhead,
             search_moves: &self.search_moves,
+            contempt: self.settings.contempt,
         };
         let out = &self.out;
         let outcome = catch_unwind(AssertUnwindSafe(|| {

@@ -5,7 +5,9 @@
 
 pub mod features;
 pub mod ordering;
+mod practical;
 mod root;
+mod settled;
 mod split;
 pub mod time;
 pub mod timeman;
@@ -19,12 +21,13 @@ use std::time::{Duration, Instant};
 use parking_lot::{Condvar, Mutex, RwLock};
 
 use features::Features;
-use ludus_rules::{GameResult, Searchable};
+use ludus_rules::{GameResult, Player, Searchable};
 use root::{root_width, RootList};
+use settled::known_score;
 pub use time::{Clock, Limits, TimeBudget};
 use timeman::{Iteration, TimeManager};
 pub use tt::{Bound, TranspositionTable};
-use worker::{known_score, Worker};
+use worker::Worker;
 
 /// The deepest ply the search reaches (iterations and quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -177,9 +180,23 @@ struct Context<'a> {
     /// Per thread, the table it writes to while it searches its share of a
     /// deterministic root split (see [`split`]); empty otherwise.
     locals: Vec<TranspositionTable>,
+    /// The score reported for every line instead of the search's own: the
+    /// root's known value in a practical search (see [`Context::practical`]).
+    reported_score: Option<i32>,
+    /// Contempt for draws, in centipawns (see [`DEFAULT_CONTEMPT`]).
+    contempt: i32,
+    /// The side to move at the root, whom contempt is for.
+    root_side: Player,
 }
 
 impl Context<'_> {
+    /// Whether this is the practical search of a known draw (see
+    /// [`practical`]): the table's draws do not settle nodes, so the
+    /// evaluation and the opponent's chances tell drawing lines apart.
+    fn practical(&self) -> bool {
+        self.reported_score.is_some()
+    }
+
     fn total_nodes(&self) -> u64 {
         self.counters.iter().map(|c| c.0.load(Relaxed)).sum()
     }
@@ -235,7 +252,16 @@ pub struct SearchRequest<'a, G: Searchable> {
     pub move_overhead: Duration,
     /// Restricts the root to these moves (UCI `searchmoves`); empty = all.
     pub search_moves: &'a [G::Move],
+    /// What a draw the search could avoid (by repetition or by the rules,
+    /// not a table's draw) is worth to the side to move at the root, in
+    /// centipawns below 0 (the opponent scores it as much above).
+    pub contempt: i32,
 }
+
+/// The `Contempt` the engine plays with unless told otherwise: a draw the
+/// search could avoid counts this much against the side to move at the
+/// root, so that a side standing better plays on.
+pub const DEFAULT_CONTEMPT: i32 = 20;
 
 /// One line of search output, for an `info` line.
 #[derive(Clone, Debug)]
@@ -311,7 +337,11 @@ pub fn search<G: Searchable>(
     // Threads that split the root deterministically do not share its moves
     // as they go.
     let sharing = if locals.is_empty() { threads } else { 1 };
-    let root = RootList::new(request.root, tt, request.search_moves, signals, sharing);
+    let draw_plan = practical::plan_draw(request);
+    let only = draw_plan
+        .as_ref()
+        .map_or(request.search_moves, |plan| &plan.moves[..]);
+    let root = RootList::new(request.root, tt, only, signals, sharing);
     let ctx = Context {
         tt,
         signals,
@@ -325,6 +355,9 @@ pub fn search<G: Searchable>(
         node_limit: request.limits.nodes,
         features: Features::current(),
         locals,
+        reported_score: draw_plan.as_ref().map(|plan| plan.score),
+        contempt: request.contempt,
+        root_side: request.root.side_to_move(),
     };
     if root.moves.is_empty() || request.root.result() != GameResult::Ongoing {
         signals.wait_for_release(request.limits.infinite);
@@ -436,10 +469,12 @@ fn iterate<G: Searchable>(
         .budget
         .filter(|budget| is_main && budget.adaptive)
         .map(TimeManager::new);
-    // A root whose value a table knows is done once the search shows it.
+    // A root whose value a table knows is done once the search shows it,
+    // unless the search chooses among drawing moves by the evaluation.
     let known_root_score = request
         .root
         .known_value(request.settings)
+        .filter(|_| !ctx.practical())
         .map(|value| known_score(value, 0));
     for depth in 1..=max_depth {
         if !is_main && helper_skips(worker.id, depth) {
@@ -507,7 +542,7 @@ fn iterate<G: Searchable>(
     SearchOutcome {
         best_move: Some(best.mv),
         ponder_move: best.pv.get(1).copied(),
-        score: best.score,
+        score: ctx.reported_score.unwrap_or(best.score),
         depth: completed,
         nodes: worker.nodes,
     }
@@ -530,8 +565,9 @@ fn interrupted_best<G: Searchable>(
     match worker.root_leader {
         Some(leader) if leader != 0 => {
             let leader = &worker.root_moves[leader];
-            if is_main {
-                let ctx = worker.ctx_ref();
+            // A known value is reported exact: no bound to report.
+            let ctx = worker.ctx_ref();
+            if is_main && ctx.reported_score.is_none() {
                 report(&root_move_info(ctx, leader, depth, 1, Some(Bound::Lower)));
             }
             Some(leader.clone())
@@ -581,7 +617,8 @@ fn aspiration_search<G: Searchable>(
             return None;
         };
         failed = Some(bound);
-        if is_main {
+        // A known value is reported exact: no bound to report.
+        if is_main && worker.ctx_ref().reported_score.is_none() {
             report(&make_info(
                 worker.ctx_ref(),
                 worker,
@@ -659,7 +696,8 @@ fn root_move_info<M: Copy>(
         depth,
         seldepth: root_move.seldepth.max(1) as u32,
         multipv,
-        score: root_move.score,
+        // A known value is exact, whatever window found the line.
+        score: ctx.reported_score.unwrap_or(root_move.score),
         bound,
         nodes,
         nps: nodes.saturating_mul(1_000_000) / micros,

@@ -6,10 +6,14 @@ use std::sync::atomic::Ordering::Relaxed;
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
 use super::ordering::{history_bonus, History, MovePicker, PickerBuffers};
+use super::practical;
 use super::root::{RootList, RootMove};
+use super::settled::{
+    extend_with_known_line, finished_score, known_score, mate_in, mated_in, settled_score,
+};
 use super::split::HelperLink;
 use super::tt::{Bound, TtEntry};
-use super::{Context, SearchRequest, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::{Context, SearchRequest, INFINITY, MATE_BOUND, MAX_PLY};
 
 /// Late-move reductions in plies, by depth and move number.
 fn reduction(depth: i32, move_number: usize) -> i32 {
@@ -30,80 +34,13 @@ fn late_move_limit(depth: i32, pv: bool, huge: bool) -> Option<usize> {
     Some((4 + 4 * depth * depth) << usize::from(pv))
 }
 
-fn mate_in(ply: usize) -> i32 {
-    MATE - ply as i32
-}
-
-fn mated_in(ply: usize) -> i32 {
-    -MATE + ply as i32
-}
-
-/// The search score of a known value at `ply`.
-pub(super) fn known_score(value: KnownValue, ply: usize) -> i32 {
-    match value {
-        KnownValue::Win(plies) => mate_in(ply + plies as usize),
-        KnownValue::Loss(plies) => mated_in(ply + plies as usize),
-        KnownValue::Draw => 0,
+/// `score` with `bonus` added, unless it is a forced result, which no bonus
+/// makes better or worse (nor turns an evaluation into one).
+fn with_bonus(score: i32, bonus: i32) -> i32 {
+    if bonus == 0 || score.abs() >= MATE_BOUND {
+        return score;
     }
-}
-
-/// The score of `position` at `ply` if the rules or a solved table settle
-/// it, whatever the history. A finished game scores as the game's settings
-/// say ([`Searchable::final_score`]), else as a forced result.
-fn settled_score<G: Searchable>(position: &G, settings: &G::Settings, ply: usize) -> Option<i32> {
-    let result = position.result();
-    if result != GameResult::Ongoing {
-        if let Some(score) = position.final_score(settings) {
-            return Some(score);
-        }
-    }
-    match result {
-        GameResult::Ongoing => position
-            .known_value(settings)
-            .map(|value| known_score(value, ply)),
-        GameResult::Draw => Some(0),
-        GameResult::Win(winner) if winner == position.side_to_move() => Some(mate_in(ply)),
-        GameResult::Win(_) => Some(mated_in(ply)),
-    }
-}
-
-/// The longest line [`extend_with_known_line`] writes.
-const KNOWN_LINE_PLIES: usize = 64;
-
-/// Appends to `line` the best play a solved table knows from `position`
-/// (reached by `line`): the fastest win, the slowest loss or a drawing move
-/// at each ply, until the game ends, a position of the line recurs, or the
-/// table knows no more.
-fn extend_with_known_line<G: Searchable>(
-    position: &G,
-    settings: &G::Settings,
-    line: &mut Vec<G::Move>,
-) {
-    let mut position = position.clone();
-    let mut seen = vec![position.hash()];
-    let mut moves = Vec::new();
-    while line.len() < KNOWN_LINE_PLIES
-        && position.result() == GameResult::Ongoing
-        && position.known_value(settings).is_some()
-    {
-        moves.clear();
-        position.generate_moves(&mut moves);
-        let best = moves
-            .iter()
-            .filter_map(|&mv| {
-                let mut child = position.clone();
-                child.make_move(mv);
-                settled_score(&child, settings, 1).map(|score| (-score, mv))
-            })
-            .max_by_key(|&(score, _)| score);
-        let Some((_, mv)) = best else { break };
-        position.make_move(mv);
-        line.push(mv);
-        if seen.contains(&position.hash()) {
-            break;
-        }
-        seen.push(position.hash());
-    }
+    (score + bonus).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
 }
 
 /// Whether the game ends, whatever is played, within `depth` plies of
@@ -178,6 +115,8 @@ pub struct Worker<'a, G: Searchable> {
     repetition_floor: Vec<usize>,
     /// Per ply: whether the move into it was a null move (no two in a row).
     after_null_move: Vec<bool>,
+    /// Room for the moves of a position the practical search looks at.
+    scratch: Vec<G::Move>,
     /// The first root move the current search covers (MultiPV line).
     pub(super) pv_index: usize,
     /// The root's moves, shared by all threads.
@@ -242,6 +181,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             root_index,
             repetition_floor: vec![0; MAX_PLY + 2],
             after_null_move: vec![false; MAX_PLY + 2],
+            scratch: Vec::new(),
             pv_index: 0,
             root,
             root_moves: Vec::new(),
@@ -364,12 +304,65 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
     /// The score of a position decided without search: finished by the
     /// rules, drawn by repetition, or known exactly from a solved table
-    /// (repetition first: a table does not know the game's history).
+    /// (repetition first: a table does not know the game's history). Draws
+    /// by repetition or by the rules score [`Self::draw_score`]; a table's
+    /// draw scores 0, or is searched on in a practical search (see
+    /// [`super::practical`]), where only its wins and losses settle a node.
     fn decided_score(&self, position: &G, ply: usize) -> Option<i32> {
-        if position.result() == GameResult::Ongoing && self.is_repetition(ply) {
-            return Some(0);
+        if position.result() != GameResult::Ongoing {
+            let draw = self.draw_score(position);
+            return Some(finished_score(position, self.settings, ply, draw));
         }
-        settled_score(position, self.settings, ply)
+        if self.is_repetition(ply) {
+            return Some(self.draw_score(position));
+        }
+        match position.known_value(self.settings)? {
+            KnownValue::Draw if self.ctx.practical() => None,
+            value => Some(known_score(value, ply)),
+        }
+    }
+
+    /// What entering `child` (pushed at `ply`) is worth to its parent
+    /// beyond its own score: in a practical search, where the root's
+    /// opponent moves in a drawn position, the opponent's chances to go
+    /// wrong there (see [`practical::chances_to_go_wrong`]); else 0.
+    fn chances(&mut self, child: &G, ply: usize) -> i32 {
+        let counts = self.ctx.practical()
+            && child.side_to_move() != self.ctx.root_side
+            && child.result() == GameResult::Ongoing
+            && child.known_value(self.settings) == Some(KnownValue::Draw)
+            && !self.is_repetition(ply);
+        match counts {
+            true => practical::chances_to_go_wrong(child, self.settings, &mut self.scratch),
+            false => 0,
+        }
+    }
+
+    /// The score for its parent of `child` (at `ply`), searched to `depth`
+    /// in the parent's window (`alpha`, `beta`), `bonus` (see
+    /// [`Self::chances`]) added: the child is searched in the window
+    /// shifted by as much.
+    fn child_score(
+        &mut self,
+        child: &G,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        (ply, pv): (usize, bool),
+        bonus: i32,
+    ) -> i32 {
+        let score = -self.node::<false>(child, depth, bonus - beta, bonus - alpha, ply, pv);
+        with_bonus(score, bonus)
+    }
+
+    /// The score of a draw the search could avoid (by repetition or by the
+    /// rules) for the side to move in `position`: `-contempt` for the side
+    /// that moves at the root, `+contempt` for its opponent.
+    fn draw_score(&self, position: &G) -> i32 {
+        if position.side_to_move() == self.ctx.root_side {
+            -self.ctx.contempt
+        } else {
+            self.ctx.contempt
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
@@ -699,8 +692,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> i32 {
         let (ply, new_depth) = (node.ply, node.depth - 1);
         self.pv[ply + 1].clear();
+        let bonus = self.chances(child, ply + 1);
         if move_number == 1 {
-            return -self.node::<false>(child, new_depth, -beta, -alpha, ply + 1, node.pv);
+            let at = (ply + 1, node.pv);
+            return self.child_score(child, new_depth, (alpha, beta), at, bonus);
         }
         // Late quiet moves are reduced, at the root too: with thousands of
         // root moves this is what lets an iteration finish.
@@ -711,14 +706,16 @@ impl<'a, G: Searchable> Worker<'a, G> {
         } else {
             0
         };
-        let mut score =
-            -self.node::<false>(child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+        let zero_window = (alpha, alpha + 1);
+        let at = (ply + 1, false);
+        let mut score = self.child_score(child, new_depth - r, zero_window, at, bonus);
         if score > alpha && r > 0 && !self.stopped {
-            score = -self.node::<false>(child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+            score = self.child_score(child, new_depth, zero_window, at, bonus);
         }
         if node.pv && score > alpha && score < beta && !self.stopped {
             self.pv[ply + 1].clear();
-            score = -self.node::<false>(child, new_depth, -beta, -alpha, ply + 1, true);
+            let at = (ply + 1, true);
+            score = self.child_score(child, new_depth, (alpha, beta), at, bonus);
         }
         score
     }
@@ -826,7 +823,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
             self.push(&child, ply, position.is_irreversible(mv));
             let score = match self.decided_score(&child, ply + 1) {
                 Some(score) => -score,
-                None => -self.quiescence(&child, -beta, -alpha, ply + 1),
+                None => {
+                    let bonus = self.chances(&child, ply + 1);
+                    let score = -self.quiescence(&child, bonus - beta, bonus - alpha, ply + 1);
+                    with_bonus(score, bonus)
+                }
             };
             self.pop();
             if self.stopped {

@@ -238,6 +238,7 @@ impl<'a, G: Searchable> SelfPlay<'a, G> {
                 deterministic: false,
                 move_overhead: Duration::ZERO,
                 search_moves: &[],
+                contempt: 0,
             };
             let signals = Signals::new(false);
             let outcome = search::search(&request, &self.tt, &signals, &mut |_| {});

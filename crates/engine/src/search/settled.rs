@@ -1,0 +1,99 @@
+//! Scores without search: of a finished game, of a position a solved
+//! table knows, and the line a table plays from a known position.
+
+use ludus_rules::{GameResult, KnownValue, Searchable};
+
+use super::MATE;
+
+/// The score of winning at `ply`.
+pub(super) fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// The score of losing at `ply`.
+pub(super) fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+/// The search score of a known value at `ply`.
+pub(super) fn known_score(value: KnownValue, ply: usize) -> i32 {
+    match value {
+        KnownValue::Win(plies) => mate_in(ply + plies as usize),
+        KnownValue::Loss(plies) => mated_in(ply + plies as usize),
+        KnownValue::Draw => 0,
+    }
+}
+
+/// The score of `position` at `ply` if the rules or a solved table settle
+/// it, whatever the history. A finished game scores as the game's settings
+/// say ([`Searchable::final_score`]), else as a forced result or a draw.
+pub(super) fn settled_score<G: Searchable>(
+    position: &G,
+    settings: &G::Settings,
+    ply: usize,
+) -> Option<i32> {
+    match position.result() {
+        GameResult::Ongoing => position
+            .known_value(settings)
+            .map(|value| known_score(value, ply)),
+        _ => Some(finished_score(position, settings, ply, 0)),
+    }
+}
+
+/// The score of `position`, finished by the rules, at `ply`: the game's own
+/// [`Searchable::final_score`] if it has one, else a forced result, or
+/// `draw` for a draw.
+pub(super) fn finished_score<G: Searchable>(
+    position: &G,
+    settings: &G::Settings,
+    ply: usize,
+    draw: i32,
+) -> i32 {
+    if let Some(score) = position.final_score(settings) {
+        return score;
+    }
+    match position.result() {
+        GameResult::Win(winner) if winner == position.side_to_move() => mate_in(ply),
+        GameResult::Win(_) => mated_in(ply),
+        GameResult::Draw | GameResult::Ongoing => draw,
+    }
+}
+
+/// The longest line [`extend_with_known_line`] writes.
+const KNOWN_LINE_PLIES: usize = 64;
+
+/// Appends to `line` the best play a solved table knows from `position`
+/// (reached by `line`): the fastest win, the slowest loss or a drawing move
+/// at each ply, until the game ends, a position of the line recurs, or the
+/// table knows no more.
+pub(super) fn extend_with_known_line<G: Searchable>(
+    position: &G,
+    settings: &G::Settings,
+    line: &mut Vec<G::Move>,
+) {
+    let mut position = position.clone();
+    let mut seen = vec![position.hash()];
+    let mut moves = Vec::new();
+    while line.len() < KNOWN_LINE_PLIES
+        && position.result() == GameResult::Ongoing
+        && position.known_value(settings).is_some()
+    {
+        moves.clear();
+        position.generate_moves(&mut moves);
+        let best = moves
+            .iter()
+            .filter_map(|&mv| {
+                let mut child = position.clone();
+                child.make_move(mv);
+                settled_score(&child, settings, 1).map(|score| (-score, mv))
+            })
+            .max_by_key(|&(score, _)| score);
+        let Some((_, mv)) = best else { break };
+        position.make_move(mv);
+        line.push(mv);
+        if seen.contains(&position.hash()) {
+            break;
+        }
+        seen.push(position.hash());
+    }
+}
