@@ -38,9 +38,9 @@ const STABILITY: [f64; 5] = [1.3, 1.1, 0.95, 0.85, 0.75];
 /// Time scale added per best-move change, the count halved every iteration
 /// so that old changes fade.
 const INSTABILITY_PER_CHANGE: f64 = 0.6;
-/// One move dominates when it has been best this many iterations in a
-/// row and took at least this share of the nodes; the search then stops
-/// at this fraction of its target.
+/// One move dominates when this many iterations in a row kept it best
+/// and it took at least this share of the nodes; the search then stops at
+/// this fraction of its target.
 const DOMINANT_ITERATIONS: u32 = 3;
 const DOMINANT_EFFORT: f64 = 0.8;
 const DOMINANT_FRACTION: f64 = 0.5;
