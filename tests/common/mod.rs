@@ -122,6 +122,17 @@ impl Engine {
         lines
     }
 
+    /// Reads lines for `wait` and checks none of them is a `bestmove` (a
+    /// search that must still be running); returns them.
+    pub fn no_bestmove_within(&mut self, wait: Duration) -> Vec<String> {
+        let lines = self.lines_within(wait);
+        assert!(
+            !lines.iter().any(|l| l.starts_with("bestmove")),
+            "bestmove too early: {lines:#?}"
+        );
+        lines
+    }
+
     /// Waits for the process to exit.
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
         let deadline = Instant::now() + timeout;

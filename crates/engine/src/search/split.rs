@@ -10,6 +10,8 @@
 //! position and the limits only, never on timing: a depth or node limit
 //! gives the same move, score, line and node count on every run.
 
+use std::sync::atomic::Ordering::Relaxed;
+
 use crossbeam_channel::{bounded, Receiver, Sender};
 use ludus_rules::Searchable;
 
@@ -177,6 +179,12 @@ impl<G: Searchable> Worker<'_, G> {
             // A helper that is gone fails to answer below.
             let _ = link.shares.send(share);
         }
+        let counts_before: Vec<u64> = self
+            .ctx_ref()
+            .counters
+            .iter()
+            .map(|c| c.0.load(Relaxed))
+            .collect();
         self.node_quota = self.nodes.saturating_add(quota);
         let mut best = self.search_slots(root, node.depth, &dealt[0], window);
         let mut touched = vec![std::mem::take(&mut self.touched)];
@@ -198,6 +206,16 @@ impl<G: Searchable> Worker<'_, G> {
         for (local, indices) in ctx.locals.iter().zip(&touched) {
             local.merge_into(indices, ctx.tt);
         }
+        // Each thread's nodes in its share: how evenly the split used them.
+        log::debug!(
+            "split at depth {}: shares of {:?} nodes",
+            node.depth,
+            ctx.counters
+                .iter()
+                .zip(counts_before)
+                .map(|(c, before)| c.0.load(Relaxed) - before)
+                .collect::<Vec<_>>()
+        );
         best
     }
 }
