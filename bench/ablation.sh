@@ -7,8 +7,9 @@
 # Usage: bench/ablation.sh [ENGINE] [GAMES] [NODES] [WORKDIR]
 #   (defaults: target/release/ludus, 200, 3000, target/ablation)
 # ABLATION_FEATURES and ABLATION_GAMES narrow the lists; ABLATION_SKIP
-# (default: the games without null-move pruning, see NULL_MOVE_PRUNING)
-# skips game:feature pairs; CONCURRENCY (2) games at once.
+# (default: what the games' SEARCH_FEATURES leave off — null moves in
+# alak, wyke and wyx, history in wyke) skips game:feature pairs;
+# ABLATION_SEED (9) picks the openings; CONCURRENCY (2) games at once.
 engine=$(realpath "${1:-target/release/ludus}")
 games=${2:-200}
 nodes=${3:-3000}
@@ -27,11 +28,11 @@ for game in $game_list; do
     [ "$game" = alak ] && option=option.AlakSolution=false
     book="$work/$game.book"
     # A shallow balance check; a game with random starts (wyx) takes none.
-    [ -s "$book" ] || "$engine" openings "$game" --count $((games / 2)) --seed 9 \
+    [ -s "$book" ] || "$engine" openings "$game" --count $((games / 2)) --seed "${ABLATION_SEED:-9}" \
         --depth 2 > "$book" 2>/dev/null \
-        || "$engine" openings "$game" --count $((games / 2)) --seed 9 > "$book"
+        || "$engine" openings "$game" --count $((games / 2)) --seed "${ABLATION_SEED:-9}" > "$book"
     for feature in $features; do
-        case " ${ABLATION_SKIP-alak:null_move wyke:null_move wyx:null_move} " in
+        case " ${ABLATION_SKIP-alak:null_move wyke:null_move wyke:history wyx:null_move} " in
             *" $game:$feature "*) continue;;
         esac
         log="$work/$game-$feature.log"

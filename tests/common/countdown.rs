@@ -9,7 +9,7 @@
 //! `panic_at` plants a bug: evaluation panics at that counter (only on the
 //! main search thread, the one named "search", with `main`).
 
-use ludus_rules::{Game, GameMove, GameResult, Player, Searchable};
+use ludus_rules::{Game, GameMove, GameResult, Player, SearchFeatures, Searchable};
 
 /// A countdown position: `<counter> <side 1|2> <waits 0|1> [panic-at [main]]`.
 #[derive(Clone, Debug)]
@@ -119,7 +119,10 @@ impl Game for Countdown {
 impl Searchable for Countdown {
     type Settings = ();
     const MOVE_INDEX_COUNT: usize = 3;
-    const NULL_MOVE_PRUNING: bool = false;
+    const SEARCH_FEATURES: SearchFeatures = SearchFeatures {
+        null_move: false,
+        ..SearchFeatures::ALL
+    };
     const BENCH_POSITIONS: &'static [&'static str] = &["20 1 0"];
     const BENCH_DEPTH: u32 = 4;
     fn move_index(&self, mv: Take) -> usize {

@@ -7,6 +7,7 @@
 //!   (evaluation, move classes, known values, the game's options and solve
 //!   targets);
 //! - [`games`]: the six games and the registry that names them;
+//! - [`search_features`]: the search techniques a game uses;
 //! - [`game_log`]: a game in progress with the repetition rule;
 //! - [`linear`]: evaluations as features × weights, for tuning;
 //! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness;
@@ -18,11 +19,13 @@ pub mod games;
 pub mod linear;
 pub mod perft;
 pub mod random;
+pub mod search_features;
 pub mod searchable;
 pub mod text;
 
 pub use game::{Game, GameMove, GameResult, PairScoring, Player};
 pub use game_log::{GameLog, Status};
+pub use search_features::SearchFeatures;
 pub use searchable::{
     sort_by_history, GameOption, KnownValue, MoveCursor, MoveIndices, OptionKind, OptionValue,
     Searchable, SolveTarget, MAX_MOVE_INDICES,

@@ -22,6 +22,7 @@ use std::fmt::Debug;
 
 use crate::game::Game;
 use crate::linear::LinearEval;
+use crate::search_features::SearchFeatures;
 
 /// A game-theoretic value known exactly (from a solved table), from the
 /// side to move's point of view.
@@ -60,17 +61,11 @@ pub trait Searchable: Game {
     /// player.
     const MOVE_INDEX_COUNT: usize;
 
-    /// Whether the search learns history scores (moves that caused cutoffs
-    /// come earlier) in this game. `false` where the game's own ordering is
-    /// better left alone: matches showed history gains nothing there
+    /// The search techniques this game's search uses: each kept where a
+    /// match against the search without it showed a gain in this game, and
+    /// null-move pruning only where a pass is a fair stand-in for a move
     /// (bench/README.md, "Every feature switched off once").
-    const HISTORY_ORDERING: bool = true;
-
-    /// Whether the search prunes with null moves (the side to move passing
-    /// its turn) in this game: `false` where zugzwang is common, so a null
-    /// move is no approximation, and where matches showed it gains nothing
-    /// (bench/README.md, "Every feature switched off once").
-    const NULL_MOVE_PRUNING: bool;
+    const SEARCH_FEATURES: SearchFeatures;
 
     /// Positions for `ludus bench`, in the game's notation: a spread of
     /// openings, middle games and endings.
@@ -163,7 +158,7 @@ pub trait Searchable: Game {
     fn is_noisy(&self, mv: Self::Move) -> bool;
 
     /// Passes the turn without moving, for null-move pruning. Only called when
-    /// [`Searchable::NULL_MOVE_PRUNING`] is true.
+    /// `SEARCH_FEATURES.null_move` is true.
     fn make_null_move(&mut self);
 
     /// Static evaluation from the side to move's point of view.

@@ -20,8 +20,7 @@ use std::time::{Duration, Instant};
 
 use parking_lot::{Condvar, Mutex, RwLock};
 
-use features::Features;
-use ludus_rules::{GameResult, Player, Searchable};
+use ludus_rules::{GameResult, Player, SearchFeatures, Searchable};
 use root::{root_width, RootList};
 use settled::known_score;
 pub use time::{Clock, Limits, TimeBudget};
@@ -176,7 +175,9 @@ struct Context<'a> {
     history: &'a [u64],
     budget: Option<TimeBudget>,
     node_limit: Option<u64>,
-    features: Features,
+    /// The search techniques on: the game's, less those switched off for a
+    /// measurement (see [`features`]).
+    features: SearchFeatures,
     /// Per thread, the table it writes to while it searches its share of a
     /// deterministic root split (see [`split`]); empty otherwise.
     locals: Vec<TranspositionTable>,
@@ -353,7 +354,7 @@ pub fn search<G: Searchable>(
             request.root.plies_left_bound(),
         ),
         node_limit: request.limits.nodes,
-        features: Features::current(),
+        features: G::SEARCH_FEATURES.and(features::switched_on()),
         locals,
         reported_score: draw_plan.as_ref().map(|plan| plan.score),
         contempt: request.contempt,

@@ -650,12 +650,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if self.ctx.features.futility && depth <= 4 && eval - 120 * depth >= beta {
             return Some(eval);
         }
-        if !G::NULL_MOVE_PRUNING
-            || !self.ctx.features.null_move
-            || depth < 3
-            || eval < beta
-            || self.after_null_move[ply]
-        {
+        if !self.ctx.features.null_move || depth < 3 || eval < beta || self.after_null_move[ply] {
             return None;
         }
         let reduction = 3 + depth / 4;
@@ -790,7 +785,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         depth: i32,
         ply: usize,
     ) {
-        if G::HISTORY_ORDERING && self.ctx.features.history {
+        if self.ctx.features.history {
             let bonus = history_bonus(depth);
             self.history.update(position, mv, bonus);
             for &other in tried {

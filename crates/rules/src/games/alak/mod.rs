@@ -14,7 +14,7 @@ use crate::linear::LinearEval;
 use crate::random::zobrist_keys;
 use crate::{
     Game, GameMove, GameOption, GameResult, KnownValue, OptionKind, OptionValue, Player,
-    Searchable, SolveTarget,
+    SearchFeatures, Searchable, SolveTarget,
 };
 
 /// Number of slots on the board.
@@ -392,8 +392,12 @@ impl Searchable for Alak {
         solve: || report::AlakReport::compute().to_string(),
     }];
     const MOVE_INDEX_COUNT: usize = (SLOTS * SLOTS) as usize;
-    // Alak has no passes and positions where every move hurts do occur.
-    const NULL_MOVE_PRUNING: bool = false;
+    // Alak has no passes and positions where every move hurts do occur:
+    // no null moves.
+    const SEARCH_FEATURES: SearchFeatures = SearchFeatures {
+        null_move: false,
+        ..SearchFeatures::ALL
+    };
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "xxxx___oooo x",
         "xxx_x__oooo o",

@@ -16,7 +16,7 @@ mod notation;
 
 use crate::linear::LinearEval;
 use crate::random::zobrist_keys;
-use crate::{Game, GameMove, GameResult, Player, Searchable};
+use crate::{Game, GameMove, GameResult, Player, SearchFeatures, Searchable};
 
 /// The widest mailbox row: 12 cells and a border cell on each side.
 const MAX_WIDTH: usize = 14;
@@ -404,8 +404,9 @@ impl<const N: usize> Searchable for PylyxGame<N> {
     type Settings = ();
     const MOVE_INDEX_COUNT: usize = MAILBOX * MAILBOX;
     // Moving is compulsory, but with dozens of moves and stacks that can
-    // always split, positions where every move hurts are rare endgames.
-    const NULL_MOVE_PRUNING: bool = true;
+    // always split, positions where every move hurts are rare endgames:
+    // null moves are fair.
+    const SEARCH_FEATURES: SearchFeatures = SearchFeatures::ALL;
     const BENCH_POSITIONS: &'static [&'static str] = match N {
         12 => &[
             "12/12/12/12/12/12/12/12/12/12/12/12 w 10 10",

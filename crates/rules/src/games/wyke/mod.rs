@@ -17,7 +17,8 @@ mod ordering;
 
 use crate::random::zobrist_keys;
 use crate::{
-    Game, GameResult, KnownValue, MoveCursor, MoveIndices, Player, Searchable, SolveTarget,
+    Game, GameResult, KnownValue, MoveCursor, MoveIndices, Player, SearchFeatures, Searchable,
+    SolveTarget,
 };
 use moves::{format_move, kind_from_name, parse_move_text, WykeMove, KINDS, KIND_NAMES};
 
@@ -610,16 +611,20 @@ impl<const N: usize> Searchable for Wyke<N> {
     // Having the move rarely hurts here (tiles only bring plots nearer a
     // side's claim), so a null move is a fair approximation; on 4×4 it
     // gains nothing (switched off, 509-488-3 over 1000 games at 10 000
-    // nodes a move, bench/README.md). On 6×6 it keeps: there it makes depth
-    // 6 from the start cost 0.35 M nodes instead of 3.9 M.
-    const NULL_MOVE_PRUNING: bool = N != 4;
+    // nodes a move, bench/README.md), nor does history: the best-first
+    // order by plot gains is better alone (+18.8 ± 21.5 Elo without it over
+    // 1000 games). On 6×6 both stay: with them depth 6 from the start costs
+    // 0.35 M nodes instead of 3.9 M.
+    const SEARCH_FEATURES: SearchFeatures = match N {
+        4 => SearchFeatures {
+            null_move: false,
+            history: false,
+            ..SearchFeatures::ALL
+        },
+        _ => SearchFeatures::ALL,
+    };
     // One per plot and amount: a move's history is the sum over its plots.
     const MOVE_INDEX_COUNT: usize = ordering::HISTORY_INDICES;
-    // On 4×4 the best-first order by plot gains is better without history:
-    // a search that learns none scored +18.8 ± 21.5 Elo over 1000 games at
-    // 10 000 nodes a move (bench/README.md). On 6×6 it made no difference
-    // (+2.6 ± 34.1 over 400 games) and keeps, with the null move it helps.
-    const HISTORY_ORDERING: bool = N != 4;
     const BENCH_POSITIONS: &'static [&'static str] = if N == 4 {
         &[
             "3444/4444/4444/4443 b - -",

@@ -17,7 +17,7 @@ use crate::linear::LinearEval;
 use crate::random::zobrist_keys;
 use crate::{
     Game, GameMove, GameOption, GameResult, OptionKind, OptionValue, PairScoring, Player,
-    Searchable,
+    SearchFeatures, Searchable,
 };
 use rack::{jump, Rack, COLUMNS};
 
@@ -433,7 +433,10 @@ impl Searchable for Wyx {
     // row; but in Wyx taking a domino is what uncovers the next one for the
     // opponent (rack control), so having to move is often a real cost and a
     // pass is never a fair stand-in for "the opponent cannot exploit this".
-    const NULL_MOVE_PRUNING: bool = false;
+    const SEARCH_FEATURES: SearchFeatures = SearchFeatures {
+        null_move: false,
+        ..SearchFeatures::ALL
+    };
     const BENCH_POSITIONS: &'static [&'static str] = &[
         // The start (seed 2009), then seeds 5, 1, 2, 3, 4, 6 played down
         // at random to 56, 48, 40, 32, 24 and 26 dominoes left

@@ -1,0 +1,106 @@
+//! Which search techniques a game's search uses: each game declares its
+//! own set ([`crate::Searchable::SEARCH_FEATURES`]), kept where a match
+//! showed the technique gains in that game (bench/README.md, "Every
+//! feature switched off once").
+
+/// The search techniques the engine can apply, each on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchFeatures {
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// Quiescence search over noisy moves at the leaves (off: the static
+    /// evaluation).
+    pub quiescence: bool,
+    /// Late-move reductions.
+    pub reductions: bool,
+    /// Null-move pruning: the side to move passes its turn. Only where a
+    /// pass is a fair stand-in for a move (zugzwang rare), since the search
+    /// then calls [`crate::Searchable::make_null_move`].
+    pub null_move: bool,
+    /// Reverse futility pruning and futile quiet moves left ungenerated.
+    pub futility: bool,
+    /// Move-count (late-move) pruning.
+    pub move_count_pruning: bool,
+    /// Killer moves in the ordering.
+    pub killers: bool,
+    /// History scores in the ordering.
+    pub history: bool,
+}
+
+impl SearchFeatures {
+    /// Every technique on.
+    pub const ALL: SearchFeatures = SearchFeatures {
+        aspiration: true,
+        quiescence: true,
+        reductions: true,
+        null_move: true,
+        futility: true,
+        move_count_pruning: true,
+        killers: true,
+        history: true,
+    };
+
+    /// The names of the techniques, as [`SearchFeatures::switch`] knows
+    /// them.
+    pub const NAMES: [&'static str; 8] = [
+        "aspiration",
+        "quiescence",
+        "reductions",
+        "null_move",
+        "futility",
+        "move_count_pruning",
+        "killers",
+        "history",
+    ];
+
+    /// The techniques on in both sets.
+    pub const fn and(self, other: SearchFeatures) -> SearchFeatures {
+        SearchFeatures {
+            aspiration: self.aspiration && other.aspiration,
+            quiescence: self.quiescence && other.quiescence,
+            reductions: self.reductions && other.reductions,
+            null_move: self.null_move && other.null_move,
+            futility: self.futility && other.futility,
+            move_count_pruning: self.move_count_pruning && other.move_count_pruning,
+            killers: self.killers && other.killers,
+            history: self.history && other.history,
+        }
+    }
+
+    /// The switch of the technique called `name` (one of
+    /// [`SearchFeatures::NAMES`]).
+    pub fn switch(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "aspiration" => &mut self.aspiration,
+            "quiescence" => &mut self.quiescence,
+            "reductions" => &mut self.reductions,
+            "null_move" => &mut self.null_move,
+            "futility" => &mut self.futility,
+            "move_count_pruning" => &mut self.move_count_pruning,
+            "killers" => &mut self.killers,
+            "history" => &mut self.history,
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SearchFeatures;
+
+    #[test]
+    fn every_name_has_its_own_switch() {
+        let mut seen = Vec::new();
+        for name in SearchFeatures::NAMES {
+            let mut features = SearchFeatures::ALL;
+            *features.switch(name).unwrap() = false;
+            assert_ne!(features, SearchFeatures::ALL, "{name}");
+            assert!(!seen.contains(&features), "{name}");
+            assert_eq!(features.and(SearchFeatures::ALL), features);
+            assert_eq!(SearchFeatures::ALL.and(features), features);
+            seen.push(features);
+        }
+        let mut features = SearchFeatures::ALL;
+        assert!(features.switch("lmr").is_none());
+    }
+}
