@@ -155,14 +155,11 @@ fn one_thread_is_deterministic() {
 
 #[test]
 fn an_interrupted_iteration_plays_the_move_that_failed_high() {
-    // In Wyke the aspiration windows fail high from the start in several
-    // iterations (depth 4 after some 33 000 nodes, 5 from 44 000 to 58 000,
-    // 7 from 362 000 to 681 000 with the tuned weights, best-first move
-    // generation and no history or null move in 4×4 Wyke); node limits
-    // spread over them stop the search at various points.
-    // Whenever the last word was a fail high, its move has beaten the last
-    // completed iteration's best and is the one played; so is a move that
-    // beat it inside the window before the stop, reported as a lower bound.
+    // From Wyke's start the best move changes inside several iterations;
+    // node limits spread over them stop the search at various points.
+    // Whenever the last word was a fail high (4×4 Wyke searches without
+    // aspiration windows: a root move that beat the move searched first,
+    // reported as a lower bound), that move is the one played.
     let root = Wyke4::startpos();
     let mut fail_highs_played = 0;
     for nodes in (30_000..=690_000).step_by(30_000) {
