@@ -7,8 +7,8 @@
 # Usage: bench/ablation.sh [ENGINE] [GAMES] [NODES] [WORKDIR]
 #   (defaults: target/release/ludus, 200, 3000, target/ablation)
 # ABLATION_FEATURES and ABLATION_GAMES narrow the lists; ABLATION_SKIP
-# (default: what the games' SEARCH_FEATURES leave off — null moves in
-# alak, wyke and wyx, history in wyke) skips game:feature pairs;
+# (default: what the games' SEARCH_FEATURES leave off, where switching off
+# changes nothing; keep it in step with them) skips game:feature pairs;
 # ABLATION_SEED (9) picks the openings; CONCURRENCY (2) games at once.
 engine=$(realpath "${1:-target/release/ludus}")
 games=${2:-200}
@@ -20,6 +20,12 @@ known="aspiration quiescence reductions null_move futility move_count_pruning ki
 for feature in $features; do
     case " $known " in *" $feature "*) ;; *) echo "unknown feature $feature" >&2; exit 2;; esac
 done
+default_skip="alak:reductions alak:null_move alak:move_count_pruning alak:killers
+    wyke:aspiration wyke:null_move wyke:killers wyke:history
+    wyke6:null_move wyke6:history pylyx:null_move pylyx:futility pylyx:killers
+    pylyx10:null_move wyx:quiescence wyx:null_move wyx:move_count_pruning wyx:killers"
+# shellcheck disable=SC2086 # split on any white space, joined by one space
+skip=$(echo ${ABLATION_SKIP-$default_skip})
 mkdir -p "$work"
 echo "| game | feature off | games | W-L-D (off vs all) | Elo ± error | nElo ± error |"
 echo "|---|---|---|---|---|---|"
@@ -32,7 +38,7 @@ for game in $game_list; do
         --depth 2 > "$book" 2>/dev/null \
         || "$engine" openings "$game" --count $((games / 2)) --seed "${ABLATION_SEED:-9}" > "$book"
     for feature in $features; do
-        case " ${ABLATION_SKIP-alak:null_move wyke:null_move wyke:history wyx:null_move} " in
+        case " $skip " in
             *" $game:$feature "*) continue;;
         esac
         log="$work/$game-$feature.log"
