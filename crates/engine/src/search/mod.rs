@@ -6,6 +6,7 @@
 pub mod features;
 pub mod ordering;
 mod practical;
+mod pruning;
 mod root;
 mod settled;
 mod split;

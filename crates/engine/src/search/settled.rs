@@ -1,9 +1,10 @@
 //! Scores without search: of a finished game, of a position a solved
-//! table knows, and the line a table plays from a known position.
+//! table knows, and the line a table plays from a known position; and how
+//! mate scores are counted in the transposition table.
 
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
-use super::MATE;
+use super::{MATE, MATE_BOUND};
 
 /// The score of winning at `ply`.
 pub(super) fn mate_in(ply: usize) -> i32 {
@@ -13,6 +14,28 @@ pub(super) fn mate_in(ply: usize) -> i32 {
 /// The score of losing at `ply`.
 pub(super) fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
+}
+
+/// Mate scores in the table count from the stored node, not the root.
+pub(super) fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A mate score read from the table, counted from the root again.
+pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
 }
 
 /// The search score of a known value at `ply`.

@@ -7,32 +7,15 @@ use ludus_rules::{GameResult, KnownValue, Searchable};
 
 use super::ordering::{history_bonus, History, MovePicker, PickerBuffers};
 use super::practical;
+use super::pruning::{late_move_limit, reduction};
 use super::root::{RootList, RootMove};
 use super::settled::{
-    extend_with_known_line, finished_score, known_score, mate_in, mated_in, settled_score,
+    extend_with_known_line, finished_score, known_score, mate_in, mated_in, score_from_tt,
+    score_to_tt, settled_score,
 };
 use super::split::HelperLink;
 use super::tt::{Bound, TtEntry};
 use super::{Context, SearchRequest, INFINITY, MATE_BOUND, MAX_PLY};
-
-/// Late-move reductions in plies, by depth and move number.
-fn reduction(depth: i32, move_number: usize) -> i32 {
-    let d = f64::from(depth.clamp(1, 63));
-    let m = move_number.clamp(1, 63) as f64;
-    (0.5 + d.ln() * m.ln() / 2.5) as i32
-}
-
-/// Quiet moves searched at `depth` before the rest are pruned, if they are:
-/// in non-PV nodes to depth 3 (late-move pruning); under a `huge` root
-/// (thousands of moves a node) at every depth and in PV nodes too, twice
-/// as many there, since no node can search them all.
-fn late_move_limit(depth: i32, pv: bool, huge: bool) -> Option<usize> {
-    if !huge && (pv || depth > 3) {
-        return None;
-    }
-    let depth = depth.clamp(1, 64) as usize;
-    Some((4 + 4 * depth * depth) << usize::from(pv))
-}
 
 /// `score` with `bonus` added, unless it is a forced result, which no bonus
 /// makes better or worse (nor turns an evaluation into one).
@@ -49,27 +32,6 @@ pub(super) fn covers_the_end<G: Searchable>(position: &G, depth: i32) -> bool {
     position
         .plies_left_bound()
         .is_some_and(|plies| plies as i32 <= depth)
-}
-
-/// Mate scores in the table count from the stored node, not the root.
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 /// What the steps of one node need to know about it.
