@@ -212,7 +212,7 @@ fn the_engine_keeps_the_value_in_1000_random_positions() {
         );
         let expected_score = match value {
             KnownValue::Win(n) => ScoreReport::Mate((n as i32 + 1) / 2),
-            KnownValue::Loss(n) => ScoreReport::Mate(-(n as i32) / 2),
+            KnownValue::Loss(n) => ScoreReport::Mate(-((n as i32 + 1) / 2)),
             KnownValue::Draw => ScoreReport::Centipawns(0),
         };
         assert_eq!(
@@ -256,7 +256,10 @@ fn repetition_in_the_game_overrides_the_table() {
         let (rank, report) = match table.value(&child) {
             KnownValue::Loss(n) => (1000 - i64::from(n), ScoreReport::Mate((n as i32 + 2) / 2)),
             KnownValue::Draw => (0, ScoreReport::Centipawns(0)),
-            KnownValue::Win(n) => (i64::from(n) - 1000, ScoreReport::Mate(-(n as i32 + 1) / 2)),
+            KnownValue::Win(n) => (
+                i64::from(n) - 1000,
+                ScoreReport::Mate(-((n as i32 + 2) / 2)),
+            ),
         };
         if rank > best_other {
             best_other = rank;

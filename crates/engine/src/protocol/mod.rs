@@ -114,10 +114,8 @@ pub struct Engine {
     dialect: Dialect,
 }
 
-/// How long `stop` waits for a search to print its `bestmove`.
+/// How long `stop` (and `quit`) waits for a search to print its `bestmove`.
 const STOP_WAIT: Duration = Duration::from_secs(5);
-/// How long `quit` waits for a search to finish before exiting anyway.
-const QUIT_WAIT: Duration = Duration::from_millis(10);
 
 impl Engine {
     /// An engine playing `game`, writing to `out`.
@@ -156,7 +154,7 @@ impl Engine {
                 }
             }
         }
-        self.quit();
+        self.stop_job();
     }
 
     /// At the end of input a job that ends by itself (a search with a
@@ -174,7 +172,7 @@ impl Engine {
         self.reap_finished_job();
         match command::parse(line) {
             Ok(Some(Command::Quit)) => {
-                self.quit();
+                self.stop_job();
                 false
             }
             Ok(Some(command)) => {
@@ -408,13 +406,6 @@ impl Engine {
                     self.out.line("bestmove (none)");
                 }
             }
-        }
-    }
-
-    fn quit(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.signals.stop();
-            job.wait(QUIT_WAIT);
         }
     }
 }

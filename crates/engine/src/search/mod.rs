@@ -23,7 +23,7 @@ use parking_lot::{Condvar, Mutex, RwLock};
 
 use ludus_rules::{GameResult, Player, SearchFeatures, Searchable};
 use root::{root_width, RootList};
-use settled::known_score;
+use settled::{known_score, settles_every_move};
 pub use time::{Clock, Limits, TimeBudget};
 use timeman::{Iteration, TimeManager};
 pub use tt::{Bound, TranspositionTable};
@@ -44,19 +44,22 @@ pub const INFINITY: i32 = MATE + 1;
 pub enum ScoreReport {
     /// An evaluation in centipawn-like units.
     Centipawns(i32),
-    /// A forced result in moves: positive when the side to move wins, as UCI
-    /// counts them (a win on our next move is mate 1, being beaten on the
-    /// opponent's next move is mate -1).
+    /// A forced result: the moves the side to move makes until the game
+    /// ends, its last one included, positive when it wins, as UCI counts
+    /// them (a win on our next move is mate 1, being beaten on the
+    /// opponent's next move is mate -1, and so is a forced move of ours
+    /// that loses at once). Never 0: a root with a move has a move to go.
     Mate(i32),
 }
 
 impl ScoreReport {
-    /// Converts a search score.
+    /// Converts a search score: a result `p` plies away is `(p + 1) / 2`
+    /// of the mover's moves away, whoever wins.
     pub fn from_score(score: i32) -> Self {
         if score >= MATE_BOUND {
             ScoreReport::Mate((MATE - score + 1) / 2)
         } else if score <= -MATE_BOUND {
-            ScoreReport::Mate(-(MATE + score) / 2)
+            ScoreReport::Mate(-((MATE + score + 1) / 2))
         } else {
             ScoreReport::Centipawns(score)
         }
@@ -461,9 +464,9 @@ fn iterate<G: Searchable>(
         .depth
         .unwrap_or(MAX_PLY as u32)
         .clamp(1, MAX_PLY as u32 - 1);
-    let root_count = worker.root_count();
-    let multipv = request.multipv.clamp(1, root_count);
-    let huge = worker.root_is_huge();
+    let root_list = worker.root_list();
+    let multipv = request.multipv.clamp(1, root_list.moves.len());
+    let huge = root_list.huge;
     worker.widen_root(root_width(1, huge).max(multipv));
     let mut best = worker.root_moves[0].clone();
     let mut completed = 0;
@@ -471,13 +474,6 @@ fn iterate<G: Searchable>(
         .budget
         .filter(|budget| is_main && budget.adaptive)
         .map(TimeManager::new);
-    // A root whose value a table knows is done once the search shows it,
-    // unless the search chooses among drawing moves by the evaluation.
-    let known_root_score = request
-        .root
-        .known_value(request.settings)
-        .filter(|_| !ctx.practical())
-        .map(|value| known_score(value, 0));
     for depth in 1..=max_depth {
         if !is_main && helper_skips(worker.id, depth) {
             continue;
@@ -489,10 +485,12 @@ fn iterate<G: Searchable>(
         for pv_index in 0..multipv {
             let failed = aspiration_search(worker, request, depth, pv_index, is_main, report);
             if worker.stopped {
-                if pv_index == 0 {
-                    if let Some(better) = interrupted_best(worker, depth, failed, is_main, report) {
-                        best = better;
+                let interrupted = interrupted_best(worker, pv_index, failed);
+                if let Some((better, bound)) = interrupted {
+                    if is_main {
+                        report(&root_move_info(ctx, &better, depth, 1, bound));
                     }
+                    best = better;
                 }
                 break;
             }
@@ -510,7 +508,11 @@ fn iterate<G: Searchable>(
             depth as i32,
             Bound::Exact,
         );
+        let proven = is_proven(request, ctx, root_list, best.score, depth);
         if !is_main {
+            if proven {
+                break;
+            }
             continue;
         }
         for pv_index in 0..multipv {
@@ -524,20 +526,11 @@ fn iterate<G: Searchable>(
                 best_effort: best.effort as f64 / worker.nodes.max(1) as f64,
             });
         }
-        // Exact once a solved table's value shows, or once the iteration
-        // searched every line to the end of the game.
-        let proven = known_root_score == Some(best.score)
-            || worker::covers_the_end(request.root, depth as i32);
         let time_manager = time_manager.as_ref();
-        if should_stop_after_iteration(
-            ctx,
-            limits,
-            best.score,
-            depth,
-            root_count,
-            proven,
-            time_manager,
-        ) {
+        let forced = root_list.forced;
+        if proven
+            || should_stop_after_iteration(ctx, limits, best.score, depth, forced, time_manager)
+        {
             break;
         }
     }
@@ -550,33 +543,28 @@ fn iterate<G: Searchable>(
     }
 }
 
-/// What an iteration at `depth` interrupted at the first principal
-/// variation knows beyond the last completed one: a root move that,
-/// searched to the end, beat the move searched first (the last iteration's
-/// best; reported as a lower bound of the root's score, by the main
-/// thread), or else a move whose aspiration window failed high (sorted
-/// first, already reported). It is played rather than dropped, as
-/// Stockfish does.
+/// What an iteration interrupted while it searched principal variation
+/// `pv_index` knows beyond the last completed one, and the bound its score
+/// is: the complete first line, exact, when a later one was interrupted;
+/// at the first line, a root move that, searched to the end, beat the move
+/// searched first (the last iteration's best; a lower bound of the root's
+/// score), or else a move whose aspiration window failed high (`failed`).
+/// It is played rather than dropped, as Stockfish does, and reported, so
+/// that the last line shown is the move played.
 fn interrupted_best<G: Searchable>(
     worker: &Worker<G>,
-    depth: u32,
+    pv_index: usize,
     failed: Option<Bound>,
-    is_main: bool,
-    report: &mut dyn FnMut(&SearchInfo<G::Move>),
-) -> Option<root::RootMove<G::Move>> {
-    match worker.root_leader {
-        Some(leader) if leader != 0 => {
-            let leader = &worker.root_moves[leader];
-            // A known value is reported exact: no bound to report.
-            let ctx = worker.ctx_ref();
-            if is_main && ctx.reported_score.is_none() {
-                report(&root_move_info(ctx, leader, depth, 1, Some(Bound::Lower)));
-            }
-            Some(leader.clone())
-        }
-        _ if failed == Some(Bound::Lower) => Some(worker.root_moves[0].clone()),
-        _ => None,
-    }
+) -> Option<(root::RootMove<G::Move>, Option<Bound>)> {
+    let (slot, bound) = match worker.root_leader {
+        _ if pv_index > 0 => (0, None),
+        Some(leader) if leader != 0 => (leader, Some(Bound::Lower)),
+        _ if failed == Some(Bound::Lower) => (0, failed),
+        _ => return None,
+    };
+    // A known value is reported exact: no bound to report.
+    let bound = bound.filter(|_| worker.ctx_ref().reported_score.is_none());
+    Some((worker.root_moves[slot].clone(), bound))
 }
 
 /// Searches one principal variation at `depth`, starting with a narrow
@@ -636,25 +624,49 @@ fn aspiration_search<G: Searchable>(
     }
 }
 
-/// Whether the main thread starts no further iteration. `proven`: the
-/// best score is the root's exact value (from a solved table, or from an
-/// iteration that searched every line to the end of the game), so deeper
-/// iterations cannot change it. Under a clock the `time_manager` decides
+/// Whether an iteration at `depth` whose best move scored `score` found
+/// the root's exact value, which no deeper iteration changes: a solved
+/// table's value for the root, shown by the search (unless the search
+/// chooses among drawing moves by the evaluation); every root move leading
+/// where the rules or a table decide (a small root only, looked at anew
+/// each time: a table may become ready during the search); or every line
+/// searched to the end of the game.
+fn is_proven<G: Searchable>(
+    request: &SearchRequest<G>,
+    ctx: &Context,
+    root_list: &RootList<G::Move>,
+    score: i32,
+    depth: u32,
+) -> bool {
+    let (root, settings) = (request.root, request.settings);
+    let known_root_score = root
+        .known_value(settings)
+        .filter(|_| !ctx.practical())
+        .map(|value| known_score(value, 0));
+    known_root_score == Some(score)
+        || (!root_list.huge
+            && settles_every_move(root, settings, &root_list.moves, ctx.practical()))
+        || worker::covers_the_end(root, depth as i32)
+}
+
+/// Whether the main thread starts no further iteration of an unproven
+/// root. `forced`: the root has a single legal move, which a search under
+/// a time limit plays at once. Under a clock the `time_manager` decides
 /// when the time is up, in place of the soft limit.
 fn should_stop_after_iteration(
     ctx: &Context,
     limits: &Limits,
     score: i32,
     depth: u32,
-    root_moves: usize,
-    proven: bool,
+    forced: bool,
     time_manager: Option<&TimeManager>,
 ) -> bool {
     if limits.infinite || ctx.signals.pondering.load(Relaxed) {
         return false;
     }
+    // A win reported as `mate n` or sooner: within 2n plies.
     if let Some(moves) = limits.mate {
-        if score >= MATE - (2 * moves as i32 - 1) {
+        if score >= MATE - 2 * moves as i32 {
             return true;
         }
     }
@@ -666,7 +678,7 @@ fn should_stop_after_iteration(
                 Some(manager) => manager.should_stop(used),
                 None => used >= budget.soft,
             };
-            time_up || root_moves == 1 || forced_win_seen || proven
+            time_up || forced || forced_win_seen
         }
         None => false,
     }

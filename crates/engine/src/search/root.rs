@@ -48,13 +48,18 @@ pub(super) struct RootList<M> {
     /// Whether the root has more than [`HUGE_ROOT`] legal moves (counted
     /// before a `searchmoves` restriction).
     pub huge: bool,
+    /// Whether the root has a single legal move (counted before a
+    /// `searchmoves` restriction): the only position answered at once.
+    pub forced: bool,
     /// Per move, the depth some thread is searching it at (0: none).
     busy: Vec<AtomicU32>,
 }
 
 impl<M: GameMove> RootList<M> {
     /// The root moves of `root` (only those of `only` if it is not empty),
-    /// with room for `threads` to share them.
+    /// with room for `threads` to share them. A `stop` cuts the generation
+    /// short, but never before it has a move: a root with a legal move
+    /// always has one to play.
     pub fn new<G: Searchable<Move = M>>(
         root: &G,
         tt: &TranspositionTable,
@@ -64,28 +69,36 @@ impl<M: GameMove> RootList<M> {
     ) -> Self {
         let mut moves = Vec::new();
         root.generate_noisy(&mut moves);
-        let huge;
+        let (huge, forced);
         if only.is_empty() {
             // Best first by the game's ordering, without history yet.
             let history = vec![0; G::MOVE_INDEX_COUNT];
             let mut cursor = MoveCursor::default();
             let mut batch = Vec::new();
-            while moves.len() < ROOT_LIST_MAX && !cursor.is_finished() && !signals.is_stopped() {
+            let mut complete = false;
+            while moves.len() < ROOT_LIST_MAX && (moves.is_empty() || !signals.is_stopped()) {
+                if cursor.is_finished() {
+                    complete = true;
+                    break;
+                }
                 batch.clear();
                 let wanted = ROOT_BATCH.min(ROOT_LIST_MAX - moves.len());
                 root.next_quiets(&history, &mut cursor, wanted, &mut batch);
                 if batch.is_empty() {
+                    complete = true;
                     break;
                 }
                 let room = ROOT_LIST_MAX - moves.len();
                 moves.extend(batch.iter().take(room));
             }
             huge = moves.len() > HUGE_ROOT;
+            forced = complete && moves.len() == 1;
         } else {
             let mut quiet = Vec::new();
             root.generate_quiet(&mut quiet);
             moves.append(&mut quiet);
             huge = moves.len() > HUGE_ROOT;
+            forced = moves.len() == 1;
             moves.retain(|mv| only.contains(mv));
         }
         // The table's move goes first; the rest keep their order.
@@ -102,7 +115,12 @@ impl<M: GameMove> RootList<M> {
             true => moves.iter().map(|_| AtomicU32::new(0)).collect(),
             false => Vec::new(),
         };
-        RootList { moves, huge, busy }
+        RootList {
+            moves,
+            huge,
+            forced,
+            busy,
+        }
     }
 
     /// Whether some thread is searching move `index` at `depth` or deeper.

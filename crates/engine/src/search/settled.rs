@@ -63,6 +63,29 @@ pub(super) fn settled_score<G: Searchable>(
     }
 }
 
+/// Whether the rules or a solved table decide the position after each of
+/// `moves` from `root` (a table's draw only outside a `practical` search,
+/// which searches on past them): a search of any depth then gives every
+/// root move its exact score.
+pub(super) fn settles_every_move<G: Searchable>(
+    root: &G,
+    settings: &G::Settings,
+    moves: &[G::Move],
+    practical: bool,
+) -> bool {
+    moves.iter().all(|&mv| {
+        let mut child = root.clone();
+        child.make_move(mv);
+        match child.result() {
+            GameResult::Ongoing => match child.known_value(settings) {
+                Some(KnownValue::Draw) => !practical,
+                value => value.is_some(),
+            },
+            _ => true,
+        }
+    })
+}
+
 /// The score of `position`, finished by the rules, at `ply`: the game's own
 /// [`Searchable::final_score`] if it has one, else a forced result, or
 /// `draw` for a draw.

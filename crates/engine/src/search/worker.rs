@@ -179,14 +179,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
-    /// Whether the root is huge (see [`RootList::huge`]).
-    pub fn root_is_huge(&self) -> bool {
-        self.root.huge
-    }
-
-    /// The number of root moves (searched or not).
-    pub fn root_count(&self) -> usize {
-        self.root.moves.len()
+    /// The root's moves, shared by the threads.
+    pub(super) fn root_list(&self) -> &'a RootList<G::Move> {
+        self.root
     }
 
     /// Counts a node, publishes the count, and notices a stop.
