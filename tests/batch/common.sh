@@ -43,8 +43,10 @@ cleanup() {
         eval "${undo[i]}" || true
     done
     [ -n "${work:-}" ] && rm -rf "$work"
-    if [ "$status" -ne 0 ]; then
-        echo "FAIL: $(basename "$0") exited with status $status" >&2
+    if [ "$status" -eq 0 ]; then
+        echo "$(basename "$0"): passed in ${SECONDS}s"
+    else
+        echo "FAIL: $(basename "$0") exited with status $status after ${SECONDS}s" >&2
     fi
     exit "$status"
 }
@@ -58,7 +60,7 @@ need_packages() {
     for cmd in $commands; do
         command -v "$cmd" >/dev/null || missing=1
     done
-    [ "$missing" -eq 0 ] && return
+    [ "$missing" -eq 0 ] && return 0
     step "apt-get install $*"
     export DEBIAN_FRONTEND=noninteractive
     # Waits for another apt-get (up to 5 minutes) rather than failing.
@@ -75,7 +77,7 @@ poll() {
     local tries=$(($1 * 5))
     shift
     for (( ; tries > 0; tries--)); do
-        "$@" && return
+        "$@" && return 0
         sleep 0.2
     done
     return 1

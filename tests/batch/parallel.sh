@@ -82,7 +82,7 @@ referee_of() {
     for proc in /proc/[0-9]*; do
         [ "$(readlink "$proc/cwd" 2>/dev/null)" = "$remote" ] || continue
         tr '\0' ' ' <"$proc/cmdline" 2>/dev/null | grep -q -- "match .*--shard $1/$shards " &&
-            echo "${proc#/proc/}" && return
+            echo "${proc#/proc/}" && return 0
     done
     return 1
 }
