@@ -93,12 +93,14 @@ wait_for() {
 
 # Builds ludus and lays out $work/run and $work/whole.
 prepare() {
+    local ludus
     step "cargo build --release"
     (cd "$repo" && cargo build --release --quiet)
+    ludus=$(cd "$repo" && realpath "${CARGO_TARGET_DIR:-target}/release/ludus")
     work=$(mktemp -d /tmp/ludus-batch.XXXXXX)
     mkdir "$work/run" "$work/whole"
-    cp "$repo/target/release/ludus" "$work/run/ludus"
-    cp "$repo/target/release/ludus" "$work/run/old-ludus"
+    cp "$ludus" "$work/run/ludus"
+    cp "$ludus" "$work/run/old-ludus"
     "$work/run/ludus" openings wyke --count 24 --seed 1 --plies 4 >"$work/run/book.txt"
 }
 
