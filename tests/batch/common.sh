@@ -51,6 +51,9 @@ cleanup() {
     exit "$status"
 }
 trap cleanup EXIT
+# A signal ends the test as a failure, through the same cleanup.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # Installs Debian packages unless every command named is already there:
 # need_packages "cmd1 cmd2" pkg1 pkg2...
