@@ -4,7 +4,7 @@
 # command that cancels the shards still playing, and exits with that status.
 #
 #   contrib/shards/watch.sh INTERVAL STOP 'PATTERN'
-#   contrib/shards/watch.sh 600 "scancel 4242" 'shards/*.json'
+#   contrib/shards/watch.sh 600 "scancel 4242" 'shard-*.json'
 #
 # PATTERN is expanded anew each round, as shards start writing. LUDUS is
 # the ludus to merge with (default ./ludus).

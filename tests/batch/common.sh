@@ -43,12 +43,17 @@ cleanup() {
         eval "${undo[i]}" || true
     done
     [ -n "${work:-}" ] && rm -rf "$work"
-    if [ "$status" -ne 0 ]; then
-        echo "FAIL: $(basename "$0") exited with status $status" >&2
+    if [ "$status" -eq 0 ]; then
+        echo "$(basename "$0"): passed in ${SECONDS}s"
+    else
+        echo "FAIL: $(basename "$0") exited with status $status after ${SECONDS}s" >&2
     fi
     exit "$status"
 }
 trap cleanup EXIT
+# A signal ends the test as a failure, through the same cleanup.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # Installs Debian packages unless every command named is already there:
 # need_packages "cmd1 cmd2" pkg1 pkg2...
@@ -58,7 +63,7 @@ need_packages() {
     for cmd in $commands; do
         command -v "$cmd" >/dev/null || missing=1
     done
-    [ "$missing" -eq 0 ] && return
+    [ "$missing" -eq 0 ] && return 0
     step "apt-get install $*"
     export DEBIAN_FRONTEND=noninteractive
     # Waits for another apt-get (up to 5 minutes) rather than failing.
@@ -75,7 +80,7 @@ poll() {
     local tries=$(($1 * 5))
     shift
     for (( ; tries > 0; tries--)); do
-        "$@" && return
+        "$@" && return 0
         sleep 0.2
     done
     return 1
@@ -91,12 +96,14 @@ wait_for() {
 
 # Builds ludus and lays out $work/run and $work/whole.
 prepare() {
+    local ludus
     step "cargo build --release"
     (cd "$repo" && cargo build --release --quiet)
+    ludus=$(cd "$repo" && realpath "${CARGO_TARGET_DIR:-target}/release/ludus")
     work=$(mktemp -d /tmp/ludus-batch.XXXXXX)
     mkdir "$work/run" "$work/whole"
-    cp "$repo/target/release/ludus" "$work/run/ludus"
-    cp "$repo/target/release/ludus" "$work/run/old-ludus"
+    cp "$ludus" "$work/run/ludus"
+    cp "$ludus" "$work/run/old-ludus"
     "$work/run/ludus" openings wyke --count 24 --seed 1 --plies 4 >"$work/run/book.txt"
 }
 

@@ -106,7 +106,7 @@ play_whole
 cancel_all() {
     local jobs
     jobs=$(squeue -h -o %F 2>/dev/null | sort -u)
-    [ -z "$jobs" ] && return
+    [ -z "$jobs" ] && return 0
     # shellcheck disable=SC2086 # one job id a word
     scancel --quiet $jobs
     poll 30 queue_empty || echo "jobs still queued after scancel: $jobs" >&2
@@ -120,11 +120,20 @@ state_of() {
     scontrol -o show job "$1" | grep -o 'JobState=[A-Z_]*' | head -n 1 | cut -d= -f2
 }
 
-# True once shard K has recorded a game while its task still plays.
+# True once shard K has recorded a game while its task still plays; fails
+# the test if the task ended first: playing JOB_K K
 playing() {
-    local games
-    games=$(games_in "shard-$2.json")
-    [ "$(state_of "$1")" = RUNNING ] && [ "$games" -ge 1 ] &&
+    local state
+    state=$(state_of "$1")
+    case $state in
+        PENDING | CONFIGURING | RUNNING) ;;
+        *)
+            cat "shard-$2.log" 2>/dev/null
+            scontrol show job "$1"
+            die "task $1 ended ($state) before it could be stopped mid-shard"
+            ;;
+    esac
+    [ "$state" = RUNNING ] && [ "$(games_in "shard-$2.json")" -ge 1 ] &&
         ! grep -q '^{"record":"end"' "shard-$2.json"
 }
 
