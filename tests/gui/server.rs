@@ -8,13 +8,19 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-/// A running `ludus gui --port 0 --no-open`, killed when dropped.
+/// The header that names a page's session.
+pub const SESSION: &str = "X-Ludus-Session";
+
+/// A running `ludus gui --port 0 --no-open`, killed when dropped, and a
+/// session of its own (as a page opens one).
 pub struct Gui {
     child: Child,
     /// Its port on 127.0.0.1.
     pub port: u16,
     /// The page's address.
     pub url: String,
+    /// The session every request names, unless it names its own.
+    pub session: String,
 }
 
 impl Gui {
@@ -49,11 +55,27 @@ impl Gui {
             .next()
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no port in '{url}'"));
-        Gui { child, port, url }
+        let mut gui = Gui {
+            child,
+            port,
+            url,
+            session: String::new(),
+        };
+        gui.session = gui.open_session();
+        gui
     }
 
-    /// Sends one request with the board's own Host unless `headers` names
-    /// another; returns the status and the body.
+    /// Opens another session, as a new page does; its id.
+    pub fn open_session(&self) -> String {
+        let (status, body) = self.request("POST", "/api/session", &[], None);
+        assert_eq!(status, 200, "{body}");
+        let answer: Value = serde_json::from_str(&body).expect("JSON");
+        answer["session"].as_str().expect("a session id").to_string()
+    }
+
+    /// Sends one request with the board's own Host and the test's session
+    /// unless `headers` names others (an empty session: none); returns the
+    /// status and the body.
     pub fn request(
         &self,
         method: &str,
@@ -66,13 +88,14 @@ impl Gui {
             .set_read_timeout(Some(Duration::from_secs(120)))
             .expect("timeout");
         let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
-        if !headers
-            .iter()
-            .any(|(name, _)| name.eq_ignore_ascii_case("Host"))
-        {
+        let named = |wanted: &str| headers.iter().any(|(n, _)| n.eq_ignore_ascii_case(wanted));
+        if !named("Host") {
             head.push_str(&format!("Host: 127.0.0.1:{}\r\n", self.port));
         }
-        for (name, value) in headers {
+        if !named(SESSION) && !self.session.is_empty() {
+            head.push_str(&format!("{SESSION}: {}\r\n", self.session));
+        }
+        for (name, value) in headers.iter().filter(|(_, v)| !v.is_empty()) {
             head.push_str(&format!("{name}: {value}\r\n"));
         }
         let body = body.unwrap_or("");
