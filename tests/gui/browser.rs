@@ -14,7 +14,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
 
-use crate::server::Gui;
+use crate::server::{match_pgn, ply_count, Gui};
 use crate::shown;
 
 const INSTALL: &str = "the browser test needs headless Chromium and its WebDriver: \
@@ -342,7 +342,7 @@ async fn double_wyx(client: &Client, shots: &Path) {
     click_on(client, Locator::Id("pair-leave"), "leave button").await;
 }
 
-async fn run(gui: &Gui, driver: &Driver, profile: &str, imported: (String, usize)) {
+async fn run(gui: &Gui, driver: &Driver, profile: &str, imported: (usize, String)) {
     let chromium = program("chromium");
     let mut capabilities = serde_json::Map::new();
     capabilities.insert(
@@ -372,7 +372,7 @@ async fn run(gui: &Gui, driver: &Driver, profile: &str, imported: (String, usize
     }
 }
 
-async fn check_every_game(client: Client, url: String, (pgn, plies): (String, usize)) {
+async fn check_every_game(client: Client, url: String, (plies, pgn): (usize, String)) {
     client.goto(&url).await.expect("the page opens");
     let shots = target_dir().join("screenshots");
     std::fs::create_dir_all(&shots).expect("screenshot folder");
@@ -395,7 +395,9 @@ fn every_game_is_played_in_a_real_browser() {
     program("chromium");
     let driver = Driver::start();
     let gui = Gui::start(&[]);
-    let imported = shown::wyke_match_game(&std::env::temp_dir());
+    // A finished Wyke game to import (the engine against itself).
+    let pgn = match_pgn("wyke", 1, 300);
+    let imported = (ply_count(&pgn), pgn);
     let profile =
         Profile(std::env::temp_dir().join(format!("ludus-gui-test-{}", std::process::id())));
     let runtime = tokio::runtime::Builder::new_current_thread()

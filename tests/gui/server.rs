@@ -70,7 +70,10 @@ impl Gui {
         let (status, body) = self.request("POST", "/api/session", &[], None);
         assert_eq!(status, 200, "{body}");
         let answer: Value = serde_json::from_str(&body).expect("JSON");
-        answer["session"].as_str().expect("a session id").to_string()
+        answer["session"]
+            .as_str()
+            .expect("a session id")
+            .to_string()
     }
 
     /// Sends one request with the board's own Host and the test's session
@@ -154,4 +157,36 @@ impl Drop for Gui {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The PGN of a `ludus match` of `games` games of `game` between two ludus
+/// engines at `nodes` nodes a move.
+pub fn match_pgn(game: &str, games: u32, nodes: u32) -> String {
+    let ludus = env!("CARGO_BIN_EXE_ludus");
+    let name = format!("ludus-gui-{game}-{}.pgn", std::process::id());
+    let path = std::env::temp_dir().join(name);
+    let engine = format!("cmd={ludus}");
+    let status = Command::new(ludus)
+        .args(["match", "--game", game, "--games", &games.to_string()])
+        .args(["--each", &format!("nodes={nodes}")])
+        .args(["--engine", &engine, "name=a", "--engine", &engine, "name=b"])
+        .arg("--pgnout")
+        .arg(&path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("ludus match runs");
+    assert!(status.success());
+    let pgn = std::fs::read_to_string(&path).expect("the match's PGN");
+    let _ = std::fs::remove_file(&path);
+    pgn
+}
+
+/// The `PlyCount` of the first game in `pgn`.
+pub fn ply_count(pgn: &str) -> usize {
+    pgn.split("[PlyCount \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .and_then(|count| count.parse().ok())
+        .expect("PlyCount")
 }

@@ -76,7 +76,10 @@ pub async fn header_fits(client: &Client, game: &str) {
           height: header.getBoundingClientRect().height, items: items.length };";
     let fit = script(client, js, vec![]).await;
     let width = fit["width"].as_f64().unwrap_or(0.0);
-    assert!((1200.0..=1280.0).contains(&width), "{game}: a 1280-px window: {fit}");
+    assert!(
+        (1200.0..=1280.0).contains(&width),
+        "{game}: a 1280-px window: {fit}"
+    );
     assert_eq!(fit["oneRow"], true, "{game}: the header wraps: {fit}");
 }
 
@@ -117,33 +120,6 @@ pub async fn turns(client: &Client) {
     set_strength(client, "time", 300).await;
 }
 
-/// A finished Wyke game of the engine against itself, as `ludus match`
-/// writes it, and its number of moves.
-pub fn wyke_match_game(dir: &Path) -> (String, usize) {
-    let ludus = env!("CARGO_BIN_EXE_ludus");
-    let path = dir.join(format!("ludus-gui-wyke-{}.pgn", std::process::id()));
-    let engine = format!("cmd={ludus}");
-    let status = std::process::Command::new(ludus)
-        .args(["match", "--game", "wyke", "--games", "1", "--each", "nodes=300"])
-        .args(["--engine", &engine, "name=a", "--engine", &engine, "name=b"])
-        .arg("--pgnout")
-        .arg(&path)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .expect("ludus match runs");
-    assert!(status.success());
-    let pgn = std::fs::read_to_string(&path).expect("the match's PGN");
-    let _ = std::fs::remove_file(&path);
-    let plies = pgn
-        .split("[PlyCount \"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .and_then(|count| count.parse().ok())
-        .expect("PlyCount");
-    (pgn, plies)
-}
-
 /// The analysis panel as the page shows it, read at once: the ply its
 /// search is for ("" for none), the ply shown, its head line and lines.
 async fn analysis(client: &Client) -> Value {
@@ -162,20 +138,30 @@ async fn analysis(client: &Client) -> Value {
 
 /// Waits until the panel shows `ply` and `done` holds for it.
 async fn analysis_at(client: &Client, ply: usize, done: impl Fn(&Value) -> bool) -> Value {
-    until(&format!("the analysis panel at ply {ply}"), WAIT, || async {
-        let panel = analysis(client).await;
-        (panel["view"] == json!(ply.to_string()) && done(&panel)).then_some(panel)
-    })
+    until(
+        &format!("the analysis panel at ply {ply}"),
+        WAIT,
+        || async {
+            let panel = analysis(client).await;
+            (panel["view"] == json!(ply.to_string()) && done(&panel)).then_some(panel)
+        },
+    )
     .await
 }
 
-/// Every move span under `css` is one box: no move breaks across lines.
+/// Every move span under `css` is one box and cannot become two at any
+/// width: no move breaks across lines.
 async fn moves_unbroken(client: &Client, css: &str) -> usize {
     let js = "const spans = [...document.querySelectorAll(arguments[0])];
         return { count: spans.length,
-          broken: spans.filter((s) => s.getClientRects().length !== 1).map((s) => s.textContent) };";
+          broken: spans.filter((s) => s.getClientRects().length !== 1
+            || getComputedStyle(s).whiteSpace !== 'nowrap').map((s) => s.textContent) };";
     let found = script(client, js, vec![json!(css)]).await;
-    assert_eq!(found["broken"], json!([]), "moves broken across lines: {found}");
+    assert_eq!(
+        found["broken"],
+        json!([]),
+        "moves broken across lines: {found}"
+    );
     found["count"].as_u64().unwrap_or(0) as usize
 }
 
@@ -194,9 +180,15 @@ pub async fn imported_game(client: &Client, pgn: &str, plies: usize, shots: &Pat
     )
     .await;
     click_on(client, Locator::Id("import-pgn"), "import button").await;
-    let end = analysis_at(client, plies, |p| p["head"].as_str().is_some_and(|h| h.contains("over")))
-        .await;
-    assert_eq!((&end["ply"], &end["lines"]), (&json!(""), &json!(0)), "{end}");
+    let end = analysis_at(client, plies, |p| {
+        p["head"].as_str().is_some_and(|h| h.contains("over"))
+    })
+    .await;
+    assert_eq!(
+        (&end["ply"], &end["lines"]),
+        (&json!(""), &json!(0)),
+        "{end}"
+    );
     let over = turn_becomes(client, "over").await;
     assert!(over.starts_with("Game over: "), "{over}");
     assert_eq!(move_count(client).await, plies);
@@ -215,7 +207,11 @@ pub async fn imported_game(client: &Client, pgn: &str, plies: usize, shots: &Pat
     std::fs::write(shots.join("wyke-imported.png"), png).expect("screenshot saved");
     click_on(client, Locator::Id("nav-end"), "end button").await;
     let end = analysis_at(client, plies, |_| true).await;
-    assert_eq!((&end["ply"], &end["lines"]), (&json!(""), &json!(0)), "stale: {end}");
+    assert_eq!(
+        (&end["ply"], &end["lines"]),
+        (&json!(""), &json!(0)),
+        "stale: {end}"
+    );
     click_on(client, Locator::Id("analyse"), "analysis box (off)").await;
     click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
 }
@@ -246,10 +242,20 @@ pub async fn graph_side(client: &Client) {
     .await;
     let first = graph["score"].as_str().unwrap_or_default();
     assert!(first.starts_with('-'), "x's side: {graph}");
-    assert!(graph["y"].as_f64() > graph["zero"].as_f64(), "below zero: {graph}");
-    assert_eq!(graph["labels"], json!(["+M", "+5", "0", "−5", "−M"]), "{graph}");
+    assert!(
+        graph["y"].as_f64() > graph["zero"].as_f64(),
+        "below zero: {graph}"
+    );
+    assert_eq!(
+        graph["labels"],
+        json!(["+M", "+5", "0", "−5", "−M"]),
+        "{graph}"
+    );
     let caption = graph["caption"].as_str().unwrap_or_default();
-    assert!(caption.starts_with("Scores for x (the first player)"), "{caption}");
+    assert!(
+        caption.starts_with("Scores for x (the first player)"),
+        "{caption}"
+    );
     assert!(caption.contains("pawns"), "{caption}");
     click_on(client, Locator::Id("analyse"), "analysis box (off)").await;
     click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
@@ -268,7 +274,10 @@ pub async fn two_tabs(client: &Client, url: &str) {
     .await;
     let first = client.window().await.expect("the first tab");
     let second = client.new_window(true).await.expect("a second tab").handle;
-    client.switch_to_window(second).await.expect("to the second tab");
+    client
+        .switch_to_window(second)
+        .await
+        .expect("to the second tab");
     client.goto(url).await.expect("the page opens");
     turn_becomes(client, "you").await;
     assert_eq!(move_count(client).await, 0, "the second tab's own board");
@@ -279,7 +288,10 @@ pub async fn two_tabs(client: &Client, url: &str) {
     })
     .await;
     client.close_window().await.expect("the second tab closes");
-    client.switch_to_window(first).await.expect("to the first tab");
+    client
+        .switch_to_window(first)
+        .await
+        .expect("to the first tab");
     client.refresh().await.expect("the first tab reloads");
     until("the first tab's own game", WAIT, || async {
         let cells = client.find_all(Locator::Css("[data-cell]")).await.ok()?;

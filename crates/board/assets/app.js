@@ -357,6 +357,19 @@ function appendMoves(parent, moves) {
   });
 }
 
+// Scrolls the move list (not the page) to the move shown.
+function scrollToCurrent(list) {
+  const current = list.querySelector('.mv.current');
+  if (!current) {
+    list.scrollTop = 0;
+    return;
+  }
+  const top = current.offsetTop;
+  const bottom = top + current.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+}
+
 function renderMoves() {
   const list = $('move-list');
   list.replaceChildren();
@@ -375,7 +388,7 @@ function renderMoves() {
     span.addEventListener('click', () => act('view', { ply: ply + 1 }));
     item.appendChild(span);
   });
-  if (list.lastChild) list.lastChild.scrollIntoView({ block: 'nearest' });
+  scrollToCurrent(list);
   const notation = $('moves');
   notation.replaceChildren();
   appendMoves(notation, state.moves);

@@ -43,7 +43,10 @@ impl Session {
     }
 
     fn idle(&self) -> Duration {
-        self.seen.lock().unwrap_or_else(|p| p.into_inner()).elapsed()
+        self.seen
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .elapsed()
     }
 }
 
@@ -69,7 +72,9 @@ impl Sessions {
     }
 
     fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Session>>> {
-        self.open.lock().unwrap_or_else(|poison| poison.into_inner())
+        self.open
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
     }
 
     /// Opens a session with a new board and its engine; closes idle ones
@@ -147,7 +152,10 @@ mod tests {
         let (a, first) = sessions.open().unwrap();
         let (b, second) = sessions.open().unwrap();
         assert_ne!(a, b);
-        first.lock().act("engine", &json!({"plays": "none"})).unwrap();
+        first
+            .lock()
+            .act("engine", &json!({"plays": "none"}))
+            .unwrap();
         first.lock().act("move", &json!({"move": "4-5"})).unwrap();
         second.lock().act("new", &json!({"game": "wyke"})).unwrap();
         let first = sessions.get(&a).unwrap();

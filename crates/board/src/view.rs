@@ -249,7 +249,10 @@ mod tests {
         let line = parse_line("info depth 4 score cp 30 pv 3-4 9-8").unwrap();
         app.on_event(Event::Line(job_id(&app), line.clone()));
         let search = &state_json(&app)["search"];
-        assert_eq!((&search["ply"], &search["purpose"]), (&json!(2), &json!("analyse")));
+        assert_eq!(
+            (&search["ply"], &search["purpose"]),
+            (&json!(2), &json!("analyse"))
+        );
         assert_eq!(search["lines"][0]["pv"], json!(["3-4", "9-8"]));
         // Another position shown: a new analysis, nothing from the old one.
         app.act("view", &json!({"ply": 1})).unwrap();
