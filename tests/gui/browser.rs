@@ -14,7 +14,8 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
 
-use crate::server::Gui;
+use crate::server::{match_pgn, ply_count, Gui};
+use crate::shown;
 
 const INSTALL: &str = "the browser test needs headless Chromium and its WebDriver: \
      apt-get install -y chromium chromium-driver";
@@ -81,7 +82,7 @@ fn target_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
 }
 
-async fn text_of(client: &Client, css: &str) -> String {
+pub(crate) async fn text_of(client: &Client, css: &str) -> String {
     match client.find(Locator::Css(css)).await {
         Ok(element) => element.text().await.unwrap_or_default(),
         Err(_) => String::new(),
@@ -89,7 +90,7 @@ async fn text_of(client: &Client, css: &str) -> String {
 }
 
 /// Polls `check` until it gives a value; fails with `what` after `wait`.
-async fn until<T, F, Fut>(what: &str, wait: Duration, mut check: F) -> T
+pub(crate) async fn until<T, F, Fut>(what: &str, wait: Duration, mut check: F) -> T
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Option<T>>,
@@ -105,7 +106,7 @@ where
 }
 
 /// Clicks the element `locator` finds; `what` names it in a failure.
-async fn click_on(client: &Client, locator: Locator<'_>, what: &str) {
+pub(crate) async fn click_on(client: &Client, locator: Locator<'_>, what: &str) {
     let element = client
         .find(locator)
         .await
@@ -117,7 +118,7 @@ async fn click_on(client: &Client, locator: Locator<'_>, what: &str) {
 }
 
 /// Picks `value` in the select `css` finds.
-async fn choose(client: &Client, css: &str, value: &str) {
+pub(crate) async fn choose(client: &Client, css: &str, value: &str) {
     let select = client
         .find(Locator::Css(css))
         .await
@@ -128,11 +129,12 @@ async fn choose(client: &Client, css: &str, value: &str) {
         .unwrap_or_else(|e| panic!("{css}: cannot choose {value}: {e}"));
 }
 
-async fn move_count(client: &Client) -> usize {
-    text_of(client, "[data-test=moves]")
+/// The moves in the move list.
+pub(crate) async fn move_count(client: &Client) -> usize {
+    client
+        .find_all(Locator::Css("#move-list .mv"))
         .await
-        .split_whitespace()
-        .count()
+        .map_or(0, |moves| moves.len())
 }
 
 /// One game: a new game against the engine, a move by clicks, the reply,
@@ -156,6 +158,9 @@ async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots
         },
     )
     .await;
+    let yours = text_of(client, "[data-test=turn]").await;
+    assert!(yours.starts_with("Your move ("), "{game}: {yours}");
+    shown::header_fits(client, game).await;
     for name in names {
         let css = format!("[data-cell=\"{name}\"]");
         assert!(
@@ -191,8 +196,9 @@ async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots
         Duration::from_secs(60),
         || async {
             let text = text_of(client, "[data-test=analysis]").await;
-            let lined =
-                text.contains("analysis after move") && text.contains("1. ") && text.contains(" d");
+            let lined = text.contains("analysis of the position after 2 moves")
+                && text.contains("1. ")
+                && text.contains(" d");
             lined.then_some(text)
         },
     )
@@ -317,7 +323,7 @@ async fn double_wyx(client: &Client, shots: &Path) {
     assert_eq!(winner, format!("Double Wyx: {expected}"));
     let png = client.screenshot().await.expect("screenshot");
     std::fs::write(shots.join("wyx-pair.png"), png).expect("screenshot saved");
-    click_on(client, Locator::Css("details summary"), "PGN section").await;
+    click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
     click_on(client, Locator::Id("export-pgn"), "export button").await;
     let pgn = until("the pair's PGN", Duration::from_secs(30), || async {
         let area = client.find(Locator::Id("pgn")).await.ok()?;
@@ -336,7 +342,7 @@ async fn double_wyx(client: &Client, shots: &Path) {
     click_on(client, Locator::Id("pair-leave"), "leave button").await;
 }
 
-async fn run(gui: &Gui, driver: &Driver, profile: &str) {
+async fn run(gui: &Gui, driver: &Driver, profile: &str, imported: (usize, String)) {
     let chromium = program("chromium");
     let mut capabilities = serde_json::Map::new();
     capabilities.insert(
@@ -358,7 +364,7 @@ async fn run(gui: &Gui, driver: &Driver, profile: &str) {
         .unwrap_or_else(|e| panic!("no browser session ({e}): {INSTALL}"));
     // The checks run as a task of their own: a failing one (a panic) is
     // caught there, so the browser is closed before the failure goes on.
-    let checks = tokio::spawn(check_every_game(client.clone(), gui.url.clone()));
+    let checks = tokio::spawn(check_every_game(client.clone(), gui.url.clone(), imported));
     let outcome = checks.await;
     let _ = client.close().await;
     if let Err(failure) = outcome {
@@ -366,16 +372,20 @@ async fn run(gui: &Gui, driver: &Driver, profile: &str) {
     }
 }
 
-async fn check_every_game(client: Client, url: String) {
+async fn check_every_game(client: Client, url: String, (plies, pgn): (usize, String)) {
     client.goto(&url).await.expect("the page opens");
     let shots = target_dir().join("screenshots");
     std::fs::create_dir_all(&shots).expect("screenshot folder");
+    shown::notation_folded(&client).await;
+    shown::turns(&client).await;
     for (game, cells, names) in GAMES {
         play(&client, game, cells, names, &shots).await;
     }
+    shown::imported_game(&client, &pgn, plies, &shots).await;
+    shown::graph_side(&client).await;
     typed_and_flipped(&client).await;
-    // Flipped back, and the page fresh.
-    client.refresh().await.expect("the page reloads");
+    // Flipped back, and the page fresh (the tab keeps its board).
+    shown::two_tabs(&client, &url).await;
     double_wyx(&client, &shots).await;
 }
 
@@ -385,14 +395,16 @@ fn every_game_is_played_in_a_real_browser() {
     program("chromium");
     let driver = Driver::start();
     let gui = Gui::start(&[]);
-    gui.post("/api/engine", r#"{"strength":{"kind":"time","value":300}}"#);
+    // A finished Wyke game to import (the engine against itself).
+    let pgn = match_pgn("wyke", 1, 300);
+    let imported = (ply_count(&pgn), pgn);
     let profile =
         Profile(std::env::temp_dir().join(format!("ludus-gui-test-{}", std::process::id())));
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime");
-    runtime.block_on(run(&gui, &driver, &profile.0.to_string_lossy()));
+    runtime.block_on(run(&gui, &driver, &profile.0.to_string_lossy(), imported));
 }
 
 /// The browser's fresh profile folder, removed when dropped (also after a

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::server::Gui;
+use crate::server::{match_pgn, ply_count, Gui};
 
 const JSON: (&str, &str) = ("Content-Type", "application/json");
 
@@ -148,10 +148,10 @@ fn the_engine_replies_and_the_game_goes_out_and_back_as_pgn() {
     assert_eq!(status, 200, "{answer}");
     let state = gui.wait_for(60, |s| moves(s).len() == 2);
     assert_eq!(state["view"], 2);
-    assert!(
-        !state["search"]["lines"].as_array().unwrap().is_empty(),
-        "{state}"
-    );
+    // Its search was of the position before its move: no longer shown, but
+    // its score is on the graph.
+    assert!(state["search"].is_null(), "{state}");
+    assert!(!state["evals"][1].is_null(), "{state}");
     let (status, pgn) = gui.request("GET", "/api/pgn", &[], None);
     assert_eq!(status, 200);
     assert!(
@@ -216,36 +216,9 @@ fn a_uci_engine_is_found_out_and_played() {
 
 #[test]
 fn a_match_game_is_replayed_on_the_board() {
-    let ludus = env!("CARGO_BIN_EXE_ludus");
-    let pgn_path = std::env::temp_dir().join(format!("ludus-gui-match-{}.pgn", std::process::id()));
-    let engine = format!("cmd={ludus}");
-    let status = std::process::Command::new(ludus)
-        .args(["match", "--game", "wyx", "--engine", &engine, "name=a"])
-        .args([
-            "--engine",
-            &engine,
-            "name=b",
-            "--each",
-            "nodes=500",
-            "--games",
-            "2",
-        ])
-        .arg("--pgnout")
-        .arg(&pgn_path)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .expect("ludus match runs");
-    assert!(status.success());
-    let pgn = std::fs::read_to_string(&pgn_path).expect("the match's PGN");
-    let _ = std::fs::remove_file(&pgn_path);
+    let pgn = match_pgn("wyx", 2, 500);
     let second = pgn.split("[Event").nth(2).expect("two games");
-    let plies: usize = second
-        .split("[PlyCount \"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .and_then(|count| count.parse().ok())
-        .expect("PlyCount");
+    let plies = ply_count(second);
     let gui = Gui::start(&["--engine", "/nonexistent/engine"]);
     let body = serde_json::json!({ "pgn": pgn, "index": 2 }).to_string();
     let (status, state) = gui.post("/api/import", &body);
@@ -296,4 +269,35 @@ fn a_double_wyx_is_played_through_with_the_engine_playing_for_the_margin() {
     let margin = told.find("setoption name WyxScoring value margin");
     let game = told.rfind("setoption name WyxScoring value game");
     assert!(margin.is_some() && game > margin, "{told}");
+}
+
+#[test]
+fn each_page_has_a_game_of_its_own() {
+    let gui = Gui::start(&["--engine", "/nonexistent/engine"]);
+    gui.post("/api/engine", r#"{"plays":"none"}"#);
+    let (status, _) = gui.post("/api/move", r#"{"move":"4-5"}"#);
+    assert_eq!(status, 200);
+    let other = gui.open_session();
+    let theirs = [JSON, (crate::server::SESSION, other.as_str())];
+    let (status, body) = gui.request("POST", "/api/new", &theirs, Some(r#"{"game":"wyke"}"#));
+    assert_eq!(status, 200, "{body}");
+    let mine = gui.state();
+    assert_eq!(
+        (mine["game"].as_str(), moves(&mine)),
+        (Some("alak"), vec!["4-5".to_string()])
+    );
+    let (_, body) = gui.request("GET", "/api/state", &theirs, None);
+    let state: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (state["game"].as_str(), moves(&state).len()),
+        (Some("wyke"), 0)
+    );
+    let none = [(crate::server::SESSION, "")];
+    let (status, body) = gui.request("GET", "/api/state", &none, None);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("no session"), "{body}");
+    let unknown = [(crate::server::SESSION, "0123456789abcdef")];
+    let (status, body) = gui.request("POST", "/api/move", &unknown, Some("{}"));
+    assert_eq!(status, 410, "{body}");
+    assert!(body.contains("unknown session"), "{body}");
 }

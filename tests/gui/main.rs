@@ -4,3 +4,4 @@
 mod browser;
 mod http;
 mod server;
+mod shown;

@@ -8,13 +8,19 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-/// A running `ludus gui --port 0 --no-open`, killed when dropped.
+/// The header that names a page's session.
+pub const SESSION: &str = "X-Ludus-Session";
+
+/// A running `ludus gui --port 0 --no-open`, killed when dropped, and a
+/// session of its own (as a page opens one).
 pub struct Gui {
     child: Child,
     /// Its port on 127.0.0.1.
     pub port: u16,
     /// The page's address.
     pub url: String,
+    /// The session every request names, unless it names its own.
+    pub session: String,
 }
 
 impl Gui {
@@ -49,11 +55,30 @@ impl Gui {
             .next()
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no port in '{url}'"));
-        Gui { child, port, url }
+        let mut gui = Gui {
+            child,
+            port,
+            url,
+            session: String::new(),
+        };
+        gui.session = gui.open_session();
+        gui
     }
 
-    /// Sends one request with the board's own Host unless `headers` names
-    /// another; returns the status and the body.
+    /// Opens another session, as a new page does; its id.
+    pub fn open_session(&self) -> String {
+        let (status, body) = self.request("POST", "/api/session", &[], None);
+        assert_eq!(status, 200, "{body}");
+        let answer: Value = serde_json::from_str(&body).expect("JSON");
+        answer["session"]
+            .as_str()
+            .expect("a session id")
+            .to_string()
+    }
+
+    /// Sends one request with the board's own Host and the test's session
+    /// unless `headers` names others (an empty session: none); returns the
+    /// status and the body.
     pub fn request(
         &self,
         method: &str,
@@ -66,13 +91,14 @@ impl Gui {
             .set_read_timeout(Some(Duration::from_secs(120)))
             .expect("timeout");
         let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
-        if !headers
-            .iter()
-            .any(|(name, _)| name.eq_ignore_ascii_case("Host"))
-        {
+        let named = |wanted: &str| headers.iter().any(|(n, _)| n.eq_ignore_ascii_case(wanted));
+        if !named("Host") {
             head.push_str(&format!("Host: 127.0.0.1:{}\r\n", self.port));
         }
-        for (name, value) in headers {
+        if !named(SESSION) && !self.session.is_empty() {
+            head.push_str(&format!("{SESSION}: {}\r\n", self.session));
+        }
+        for (name, value) in headers.iter().filter(|(_, v)| !v.is_empty()) {
             head.push_str(&format!("{name}: {value}\r\n"));
         }
         let body = body.unwrap_or("");
@@ -131,4 +157,36 @@ impl Drop for Gui {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The PGN of a `ludus match` of `games` games of `game` between two ludus
+/// engines at `nodes` nodes a move.
+pub fn match_pgn(game: &str, games: u32, nodes: u32) -> String {
+    let ludus = env!("CARGO_BIN_EXE_ludus");
+    let name = format!("ludus-gui-{game}-{}.pgn", std::process::id());
+    let path = std::env::temp_dir().join(name);
+    let engine = format!("cmd={ludus}");
+    let status = Command::new(ludus)
+        .args(["match", "--game", game, "--games", &games.to_string()])
+        .args(["--each", &format!("nodes={nodes}")])
+        .args(["--engine", &engine, "name=a", "--engine", &engine, "name=b"])
+        .arg("--pgnout")
+        .arg(&path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("ludus match runs");
+    assert!(status.success());
+    let pgn = std::fs::read_to_string(&path).expect("the match's PGN");
+    let _ = std::fs::remove_file(&path);
+    pgn
+}
+
+/// The `PlyCount` of the first game in `pgn`.
+pub fn ply_count(pgn: &str) -> usize {
+    pgn.split("[PlyCount \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .and_then(|count| count.parse().ok())
+        .expect("PlyCount")
 }

@@ -1,7 +1,9 @@
 'use strict';
 // The board's page: keeps the server's state (long polling /api/state,
 // which answers as soon as anything changes), sends actions, and turns
-// clicks into moves through the server's click paths (/api/follow).
+// clicks into moves through the server's click paths (/api/follow). Each
+// tab has a board of its own on the server: a session, named in a header
+// of every request.
 
 const $ = (id) => document.getElementById(id);
 let state = null;
@@ -9,8 +11,23 @@ let selection = [];
 let legal = new Set();
 let flipped = false;
 let followSeq = 0;
+let session = null;
+let opening = null;
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+// A reload keeps the tab's board: the id is stored while the page goes
+// away and taken out again while it is open, so a tab duplicated from an
+// open page (which copies the stored ids) gets a board of its own.
+const SESSION_KEY = 'ludus-session';
+function takeStoredSession() {
+  const stored = sessionStorage.getItem(SESSION_KEY);
+  sessionStorage.removeItem(SESSION_KEY);
+  return stored;
+}
+session = takeStoredSession();
+window.addEventListener('pagehide', () => { if (session) sessionStorage.setItem(SESSION_KEY, session); });
+window.addEventListener('pageshow', takeStoredSession);
 
 function showError(message) {
   $('error').textContent = message;
@@ -21,15 +38,56 @@ function hideError() {
   $('error').hidden = true;
 }
 
+// Opens a new board for this tab (once, however many requests ask).
+function openSession() {
+  if (!opening) {
+    opening = (async () => {
+      for (;;) {
+        try {
+          const response = await fetch('/api/session', { method: 'POST' });
+          const data = await response.json();
+          if (response.ok) {
+            session = data.session;
+            state = null;
+            setState(data.state);
+            return;
+          }
+          showError(data.error || `the board server answered ${response.status}`);
+        } catch (e) {
+          showError('the board server is not answering');
+        }
+        await sleep(2000);
+      }
+    })().finally(() => { opening = null; });
+  }
+  return opening;
+}
+
+// A request in this tab's session; a board the server no longer has is
+// replaced by a new one, and the page says so.
+async function send(path, options) {
+  if (!session) await openSession();
+  const headers = Object.assign({ 'X-Ludus-Session': session }, options && options.headers);
+  const response = await fetch(path, Object.assign({}, options, { headers }));
+  if (response.status === 410) {
+    const data = await response.json();
+    await openSession();
+    showError(`${data.error}: this tab has a new board`);
+    return null;
+  }
+  return response;
+}
+
 async function call(path, args) {
   let data;
   let ok = false;
   try {
-    const response = await fetch(path, {
+    const response = await send(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(args || {}),
     });
+    if (!response) return null;
     ok = response.ok;
     data = await response.json();
   } catch (e) {
@@ -51,13 +109,9 @@ async function act(action, args) {
   return data;
 }
 
-function engineTurn(s) {
-  const side = s.side;
-  return s.view === s.moves.length && (s.plays === 'both' || s.plays === side);
-}
-
+// Whether a person may move in the position shown (the server's `turn`).
 function humanMayMove() {
-  return state && state.status.result === 'ongoing' && !engineTurn(state);
+  return state && ['you', 'people', 'review'].includes(state.turn);
 }
 
 function setState(next) {
@@ -154,18 +208,35 @@ function renderControls() {
   $('typed-move').placeholder = 'type a move, e.g. ' + (MOVE_HINTS[state.game] || '');
 }
 
+// "the start position", "the position after 3 moves".
+function positionName(ply) {
+  return ply === 0 ? 'the start position' : `the position after ${ply} move${ply === 1 ? '' : 's'}`;
+}
+
+// The turn line: whose move it is in the position shown, whether the engine
+// is thinking, or the result.
+function turnText() {
+  const who = playerName(state.side);
+  switch (state.turn) {
+    case 'over': return resultText(state.status);
+    case 'thinking': return `Engine thinking… (${who} to move)`;
+    case 'stuck': return `The engine (${who}) is to move but failed: see the message above`;
+    case 'you': return `Your move (${who})`;
+    case 'people': return `${who} to move`;
+    default: return `${who} to move here: a move replaces the rest of the game`;
+  }
+}
+
 function renderStatus() {
   const final = resultText(state.final);
   $('result').textContent = final;
   $('result').className = final ? 'over' : '';
+  const turn = $('turn-state');
+  turn.textContent = turnText();
+  turn.className = `turn-${state.turn}`;
+  turn.dataset.turn = state.turn;
   const parts = [];
-  const shown = resultText(state.status);
-  if (state.view < state.moves.length) parts.push(`showing the position after ${state.view} of ${state.moves.length} moves`);
-  if (shown && shown !== final) parts.push(shown);
-  if (state.status.result === 'ongoing') {
-    const who = playerName(state.side);
-    parts.push(engineTurn(state) ? `${who} to move: the engine is thinking…` : `${who} to move`);
-  }
+  if (state.view < state.moves.length) parts.push(`showing ${positionName(state.view)} of ${state.moves.length}`);
   if (state.seed !== null && state.seed !== undefined) parts.push(`rack seed ${state.seed}`);
   $('turn').textContent = parts.join(' · ');
   if (state.engine.error) showError('engine: ' + state.engine.error);
@@ -270,6 +341,35 @@ function renderBoard() {
   }
 }
 
+// Moves as spans that never break inside (a Wyke move holds dashes and
+// commas); lines break only between them.
+function moveSpan(move) {
+  const span = document.createElement('span');
+  span.className = 'mv';
+  span.textContent = move;
+  return span;
+}
+
+function appendMoves(parent, moves) {
+  moves.forEach((move, i) => {
+    if (i > 0) parent.append(' ');
+    parent.appendChild(moveSpan(move));
+  });
+}
+
+// Scrolls the move list (not the page) to the move shown.
+function scrollToCurrent(list) {
+  const current = list.querySelector('.mv.current');
+  if (!current) {
+    list.scrollTop = 0;
+    return;
+  }
+  const top = current.offsetTop;
+  const bottom = top + current.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+}
+
 function renderMoves() {
   const list = $('move-list');
   list.replaceChildren();
@@ -279,62 +379,115 @@ function renderMoves() {
     if (item === null || state.movers[ply] === 'first') {
       item = document.createElement('li');
       list.appendChild(item);
+    } else {
+      item.append(' ');
     }
-    const span = document.createElement('span');
-    span.textContent = move;
-    if (ply + 1 === state.view) span.className = 'current';
+    const span = moveSpan(move);
+    span.dataset.ply = ply + 1;
+    if (ply + 1 === state.view) span.classList.add('current');
     span.addEventListener('click', () => act('view', { ply: ply + 1 }));
     item.appendChild(span);
   });
-  if (list.lastChild) list.lastChild.scrollIntoView({ block: 'nearest' });
-  $('moves').textContent = state.moves.join(' ');
+  scrollToCurrent(list);
+  const notation = $('moves');
+  notation.replaceChildren();
+  appendMoves(notation, state.moves);
   $('current-fen').textContent = state.fen;
 }
 
+// The analysis panel shows only the search of the position shown (the
+// server keeps no other), and says which position that is.
 function renderAnalysis() {
   const box = $('analysis');
   box.replaceChildren();
   const search = state.search;
+  box.dataset.view = state.view;
+  box.dataset.ply = search ? search.ply : '';
   const head = document.createElement('div');
   head.className = 'head';
+  box.appendChild(head);
   if (!search) {
-    head.textContent = state.analysing ? 'nothing to analyse here' : 'analysis off';
-    box.appendChild(head);
+    const here = positionName(state.view);
+    head.textContent = state.turn === 'over' ? `${here}: the game is over, nothing to analyse`
+      : state.analysing ? `${here}: no analysis` : 'analysis off';
     return;
   }
   const whose = playerName(search.side);
-  head.textContent = (search.purpose === 'move'
-    ? `engine's search for its move ${search.ply + 1}`
-    : `analysis after move ${search.ply}`) + ` (scores for ${whose})` + (search.running ? '' : ', finished');
-  box.appendChild(head);
+  const what = search.purpose === 'move' ? "the engine's search for its move in" : 'analysis of';
+  head.textContent = `${what} ${positionName(search.ply)} (${whose} to move, scores for ${whose})` +
+    (search.running ? '' : ', finished');
   for (const line of search.lines) {
     const row = document.createElement('div');
+    row.className = 'line';
     const score = document.createElement('span');
     score.className = 'score';
     score.textContent = line.score.text;
-    row.append(`${line.rank}. `, score, ` d${line.depth}  ${line.pv.join(' ')}`);
+    const pv = document.createElement('span');
+    pv.className = 'pv';
+    appendMoves(pv, line.pv);
+    row.append(`${line.rank}. `, score, ` d${line.depth} `, pv);
     box.appendChild(row);
   }
   if (search.lines.length === 0) box.append('…');
 }
 
+// The evaluation graph: one score per position, always from the first
+// player's side (up: good for the first player), in pawns (100 cp),
+// capped at ±10; a forced win sits on its own band beyond the cap.
+const GRAPH = { height: 140, left: 30, right: 6, pad: 8, cap: 10, mate: 12.5 };
+
+function graphValue(score) {
+  if (score.mate !== undefined) return Math.sign(score.mate || 1) * GRAPH.mate;
+  return Math.max(-GRAPH.cap, Math.min(GRAPH.cap, score.cp / 100));
+}
+
+function graphGeometry() {
+  const width = Math.max($('graph').clientWidth, 200);
+  const count = Math.max(state.evals.length - 1, 1);
+  const plot = width - GRAPH.left - GRAPH.right;
+  const half = GRAPH.height / 2 - GRAPH.pad;
+  return {
+    width,
+    count,
+    x: (ply) => GRAPH.left + (ply / count) * plot,
+    y: (value) => GRAPH.height / 2 - (value / GRAPH.mate) * half,
+    ply: (x) => Math.round(((x - GRAPH.left) / plot) * count),
+  };
+}
+
 function renderGraph() {
   const svg = $('graph');
   svg.replaceChildren();
-  const count = Math.max(state.evals.length - 1, 1);
-  const x = (ply) => (ply / count) * 300;
-  const y = (score) => {
-    let pawns = score.mate !== undefined ? Math.sign(score.mate) * 10 : score.cp / 100;
-    pawns = Math.max(-10, Math.min(10, pawns));
-    return 50 - pawns * 4.6;
+  const g = graphGeometry();
+  svg.setAttribute('viewBox', `0 0 ${g.width} ${GRAPH.height}`);
+  const right = g.width - GRAPH.right;
+  const axis = [[GRAPH.mate, '+M'], [5, '+5'], [0, '0'], [-5, '−5'], [-GRAPH.mate, '−M']];
+  for (const [value, label] of axis) {
+    const line = el('line', { x1: GRAPH.left, y1: g.y(value), x2: right, y2: g.y(value), stroke: value === 0 ? '#9c907c' : '#e3dacb', 'stroke-width': value === 0 ? 1 : 0.5 }, svg);
+    if (value === 0) line.id = 'graph-zero';
+    text(svg, GRAPH.left - 4, g.y(value), label, { class: 'axis', 'text-anchor': 'end', 'font-size': 10, fill: '#7a7064' });
+  }
+  for (const value of [GRAPH.cap, -GRAPH.cap]) {
+    el('line', { x1: GRAPH.left, y1: g.y(value), x2: right, y2: g.y(value), stroke: '#c9bda9', 'stroke-width': 0.5, 'stroke-dasharray': '3 3' }, svg);
+  }
+  el('line', { x1: g.x(state.view), y1: 0, x2: g.x(state.view), y2: GRAPH.height, stroke: '#e8b93a', 'stroke-width': 1.5 }, svg);
+  // Runs of consecutive known scores are joined; a gap stays a gap.
+  let run = [];
+  const flush = () => {
+    if (run.length > 1) el('polyline', { points: run.join(' '), fill: 'none', stroke: '#2f6f8f', 'stroke-width': 1.5 }, svg);
+    run = [];
   };
-  el('line', { x1: 0, y1: 50, x2: 300, y2: 50, stroke: '#b9ae9c', 'stroke-width': 0.5 }, svg);
-  el('line', { x1: x(state.view), y1: 0, x2: x(state.view), y2: 100, stroke: '#e8b93a', 'stroke-width': 1.5 }, svg);
-  const points = [];
   state.evals.forEach((score, ply) => {
-    if (score) points.push(`${x(ply)},${y(score)}`);
+    if (!score) return flush();
+    const x = g.x(ply);
+    const y = g.y(graphValue(score));
+    run.push(`${x},${y}`);
+    const dot = el('circle', { cx: x, cy: y, r: 2.5, class: 'eval', fill: '#2f6f8f', 'data-ply': ply, 'data-score': score.text }, svg);
+    el('title', {}, dot).textContent = `${positionName(ply)}: ${score.text} for ${playerName('first')}`;
   });
-  if (points.length) el('polyline', { points: points.join(' '), fill: 'none', stroke: '#2f6f8f', 'stroke-width': 1.5 }, svg);
+  flush();
+  $('graph-caption').textContent = `Scores for ${playerName('first')} (the first player) in every position, ` +
+    'in pawns (100 cp); beyond ±10 on the dashed line, a forced win (M) on the edge.';
 }
 
 function render() {
@@ -351,7 +504,8 @@ function render() {
 async function poll() {
   for (;;) {
     try {
-      const response = await fetch('/api/state?since=' + (state ? state.version : 0));
+      const response = await send('/api/state?since=' + (state ? state.version : 0));
+      if (!response) continue;
       if (response.ok) {
         setState(await response.json());
       } else {
@@ -393,9 +547,11 @@ function wire() {
   });
   $('graph').addEventListener('click', (event) => {
     const box = $('graph').getBoundingClientRect();
-    const ply = Math.round(((event.clientX - box.left) / box.width) * Math.max(state.evals.length - 1, 1));
+    const g = graphGeometry();
+    const ply = g.ply(((event.clientX - box.left) / box.width) * g.width);
     act('view', { ply: Math.max(0, Math.min(ply, state.moves.length)) });
   });
+  window.addEventListener('resize', () => state && renderGraph());
   $('typed').addEventListener('submit', async (event) => {
     event.preventDefault();
     const move = $('typed-move').value.trim();
@@ -404,7 +560,8 @@ function wire() {
   $('load-fen').addEventListener('click', () => act('position', { game: $('game').value, fen: $('fen').value }));
   $('import-pgn').addEventListener('click', () => act('import', { pgn: $('pgn').value, index: Number($('pgn-index').value) || 1 }));
   $('export-pgn').addEventListener('click', async () => {
-    const response = await fetch('/api/pgn');
+    const response = await send('/api/pgn');
+    if (!response) return;
     const pgn = await response.text();
     $('pgn').value = pgn;
     const link = $('download-pgn');

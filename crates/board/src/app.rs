@@ -148,8 +148,9 @@ pub struct App {
     pub engine_error: Option<String>,
     /// The search asked of the engine.
     pub job: Option<Job>,
-    /// What the latest search was for and the ply it searched; its lines
-    /// stay shown after it ends.
+    /// What the search asked of the engine is for and the ply it searches
+    /// (always the ply shown); its lines stay shown after it ends, until
+    /// another search, or none, is wanted.
     pub search: Option<(Purpose, usize)>,
     job_ply: usize,
     job_started: Instant,
@@ -372,7 +373,9 @@ impl App {
         Ok(())
     }
 
-    fn engine_to_move_at(&self, ply: usize) -> bool {
+    /// Whether the engine is to move at `ply`: the end of the game, not
+    /// over, its side to move.
+    pub(crate) fn engine_to_move_at(&self, ply: usize) -> bool {
         ply == self.table.moves().len()
             && self.table.status(ply).result == GameResult::Ongoing
             && self.plays.covers(self.table.side(ply))
@@ -434,8 +437,11 @@ impl App {
         if same {
             return;
         }
+        // Lines belong to the search that made them: a new search, or none,
+        // leaves none from another position on show.
+        self.lines.clear();
+        self.search = None;
         self.job = wanted.map(|(ply, job)| {
-            self.lines.clear();
             self.search = Some((job.purpose, ply));
             self.job_ply = ply;
             self.job_started = Instant::now();

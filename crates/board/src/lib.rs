@@ -7,6 +7,7 @@
 //! draws the boards and sends clicks.
 //!
 //! - [`server`]: HTTP on 127.0.0.1 (tiny_http), long-polled state;
+//! - [`session`]: one board (and engine) per browser tab;
 //! - [`guard`]: the Host and Origin checks;
 //! - [`app`]: the state and its actions; [`view`]: the state as JSON;
 //! - [`games`]: click paths per game; [`table`]: the game on the board;
@@ -27,6 +28,7 @@ pub mod pair;
 pub mod pgn;
 pub mod pgn_read;
 pub mod server;
+pub mod session;
 pub mod table;
 pub mod view;
 

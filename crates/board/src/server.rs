@@ -1,19 +1,20 @@
 //! The board's web server (tiny_http) on 127.0.0.1: the page, its state
 //! (long polling: a request waits until the state changes, so engine output
 //! reaches the page as it comes), and the actions. Each request runs on a
-//! thread of its own; the state is one `App` behind a mutex.
+//! thread of its own; each page has its own session (an `App` behind a
+//! mutex, see [`crate::session`]), named in a header of every request.
 
 use std::io::Read;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tiny_http::{Header, Method, Request, Response, Server};
 
-use crate::app::App;
-use crate::engine::{EngineCommand, EngineLink};
+use crate::engine::EngineCommand;
 use crate::guard;
+use crate::session::{Session, Sessions, SESSION_HEADER};
 use crate::view::{follow_json, state_json};
 
 /// The largest request body taken (a PGN file of a long match fits).
@@ -47,19 +48,11 @@ const ASSETS: [(&str, &str, &str); 4] = [
     ),
 ];
 
-/// The state every request thread shares.
+/// What every request thread shares.
 struct Shared {
-    app: Mutex<App>,
-    changed: Condvar,
+    sessions: Sessions,
     port: u16,
     busy: AtomicUsize,
-}
-
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, App> {
-        // A panicking request thread must not take the board down with it.
-        self.app.lock().unwrap_or_else(|poison| poison.into_inner())
-    }
 }
 
 /// A bound board server, not yet serving.
@@ -69,7 +62,8 @@ pub struct Board {
 }
 
 impl Board {
-    /// Binds 127.0.0.1:`port` (0 picks a free port) and starts the engine.
+    /// Binds 127.0.0.1:`port` (0 picks a free port); each page that opens
+    /// gets its own engine.
     pub fn bind(port: u16, engine: EngineCommand) -> Result<Board, String> {
         let server = Server::http(("127.0.0.1", port))
             .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
@@ -79,19 +73,10 @@ impl Board {
             .map(|a| a.port())
             .ok_or("the server has no IP address")?;
         let shared = Arc::new(Shared {
-            app: Mutex::new(App::new()),
-            changed: Condvar::new(),
+            sessions: Sessions::new(engine),
             port,
             busy: AtomicUsize::new(0),
         });
-        let weak = Arc::downgrade(&shared);
-        let link = EngineLink::spawn(engine, move |event| {
-            if let Some(shared) = weak.upgrade() {
-                shared.lock().on_event(event);
-                shared.changed.notify_all();
-            }
-        })?;
-        shared.lock().attach(link);
         Ok(Board { server, shared })
     }
 
@@ -181,60 +166,83 @@ fn handle(mut request: Request, shared: &Shared) {
 fn route(request: &mut Request, shared: &Shared) -> Reply {
     let url = request.url().to_string();
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-    match (request.method(), path) {
-        (Method::Get, _) if ASSETS.iter().any(|a| a.0 == path) => {
-            let (_, kind, text) = ASSETS
-                .iter()
-                .find(|a| a.0 == path)
-                .copied()
-                .unwrap_or(ASSETS[0]);
-            body(200, kind, text.to_string())
-        }
-        (Method::Get, "/api/state") => state(shared, query),
-        (Method::Get, "/api/pgn") => body(
+    if let Some(&(_, kind, text)) = ASSETS.iter().find(|a| a.0 == path) {
+        return match request.method() {
+            Method::Get => body(200, kind, text.to_string()),
+            method => error(405, &format!("method {method} is not served")),
+        };
+    }
+    let Some(action) = path.strip_prefix("/api/") else {
+        return match request.method() {
+            Method::Get | Method::Post => error(404, &format!("nothing at {path}")),
+            method => error(405, &format!("method {method} is not served")),
+        };
+    };
+    if (request.method(), action) == (&Method::Post, "session") {
+        return match shared.sessions.open() {
+            Ok((id, session)) => json_reply(
+                200,
+                &json!({ "session": id, "state": state_json(&session.lock()) }),
+            ),
+            Err(message) => error(503, &message),
+        };
+    }
+    let Some(id) = header_value(request, SESSION_HEADER) else {
+        return error(
+            400,
+            &format!("no session: a page names its board in the {SESSION_HEADER} header"),
+        );
+    };
+    // 410: the page's board is gone for good; the page opens a new one.
+    let session = match shared.sessions.get(id) {
+        Ok(session) => session,
+        Err(message) => return error(410, &message),
+    };
+    match (request.method(), action) {
+        (Method::Get, "state") => state(&session, query),
+        (Method::Get, "pgn") => body(
             200,
             "application/x-chess-pgn; charset=utf-8",
-            crate::pgn::export(&shared.lock()),
+            crate::pgn::export(&session.lock()),
         ),
-        (Method::Post, action) if action.starts_with("/api/") => {
+        (Method::Post, action) => {
             let args = match read_json(request) {
                 Ok(args) => args,
                 Err(message) => return error(400, &message),
             };
-            let action = &action["/api/".len()..];
             if action == "follow" {
-                return follow(shared, &args);
+                return follow(&session, &args);
             }
-            let result = shared.lock().act(action, &args);
+            let result = session.lock().act(action, &args);
             match result {
                 Ok(()) => {
-                    shared.changed.notify_all();
-                    json_reply(200, &state_json(&shared.lock()))
+                    session.changed.notify_all();
+                    json_reply(200, &state_json(&session.lock()))
                 }
                 Err(message) if message.starts_with("unknown action") => error(404, &message),
                 Err(message) => error(400, &message),
             }
         }
-        (Method::Get | Method::Post, _) => error(404, &format!("nothing at {path}")),
+        (Method::Get, _) => error(404, &format!("nothing at {path}")),
         (method, _) => error(405, &format!("method {method} is not served")),
     }
 }
 
 /// The state, once it differs from the version the page has (`since=N`),
 /// or after a while anyway.
-fn state(shared: &Shared, query: &str) -> Reply {
+fn state(session: &Session, query: &str) -> Reply {
     let since = query
         .split('&')
         .find_map(|pair| pair.strip_prefix("since="))
         .and_then(|v| v.parse::<u64>().ok());
     let deadline = Instant::now() + POLL_WAIT;
-    let mut app = shared.lock();
+    let mut app = session.lock();
     while since == Some(app.version) {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             break;
         }
-        app = shared
+        app = session
             .changed
             .wait_timeout(app, left)
             .map(|(guard, _)| guard)
@@ -243,7 +251,7 @@ fn state(shared: &Shared, query: &str) -> Reply {
     json_reply(200, &state_json(&app))
 }
 
-fn follow(shared: &Shared, args: &Value) -> Reply {
+fn follow(session: &Session, args: &Value) -> Reply {
     let Some(selection) = args.get("selection").and_then(Value::as_array) else {
         return error(
             400,
@@ -257,7 +265,7 @@ fn follow(shared: &Shared, args: &Value) -> Reply {
     else {
         return error(400, "selection: every click must be a name (text)");
     };
-    let app = shared.lock();
+    let app = session.lock();
     let ply = match args.get("ply") {
         None => app.view,
         Some(v) => match v.as_u64().and_then(|p| usize::try_from(p).ok()) {

@@ -4,7 +4,7 @@ use ludus_rules::games::GAME_NAMES;
 use ludus_rules::{GameResult, Player, Status};
 use serde_json::{json, Value};
 
-use crate::app::App;
+use crate::app::{App, Plays};
 use crate::engine::Purpose;
 use crate::games::Follow;
 use crate::info::Score;
@@ -31,6 +31,30 @@ fn score_json(score: Score) -> Value {
     match score {
         Score::Cp(cp) => json!({ "cp": cp, "text": score.text() }),
         Score::Mate(moves) => json!({ "mate": moves, "text": score.text() }),
+    }
+}
+
+/// What happens next in the position shown, for the page's turn line:
+/// `over` (the game ended here), `thinking` (the engine searches its move),
+/// `stuck` (the engine is to move but failed), `you` (a person's move
+/// against the engine), `people` (two people play), `review` (an earlier
+/// position: a move here replaces the rest of the game).
+fn turn_word(app: &App) -> &'static str {
+    let view = app.view;
+    if app.table.status(view).result != GameResult::Ongoing {
+        "over"
+    } else if app.engine_to_move_at(view) {
+        if app.engine_error.is_some() {
+            "stuck"
+        } else {
+            "thinking"
+        }
+    } else if view < app.table.moves().len() {
+        "review"
+    } else if app.plays == Plays::None {
+        "people"
+    } else {
+        "you"
     }
 }
 
@@ -85,6 +109,7 @@ pub fn state_json(app: &App) -> Value {
         "lastMove": view.checked_sub(1).map(|p| moves[p].clone()),
         "side": player_word(table.side(view)),
         "status": status_json(&table.status(view)),
+        "turn": turn_word(app),
         "final": status_json(&table.status(moves.len())),
         "plays": app.plays.word(),
         "strength": { "kind": strength_kind, "value": strength_value },
@@ -164,4 +189,85 @@ fn pair_json(app: &App) -> Value {
 /// What a selection leads to, as JSON.
 pub fn follow_json(follow: &Follow) -> Value {
     json!({ "next": follow.next, "complete": follow.complete })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Event;
+    use crate::info::parse_line;
+    use serde_json::json;
+
+    /// A board without an engine process: the tests play its part.
+    fn app(plays: &str) -> App {
+        let mut app = App::new();
+        app.act("engine", &json!({ "plays": plays })).unwrap();
+        app
+    }
+
+    fn turn(app: &App) -> Value {
+        state_json(app)["turn"].clone()
+    }
+
+    fn job_id(app: &App) -> u64 {
+        app.job.as_ref().expect("a search is asked for").id
+    }
+
+    #[test]
+    fn the_turn_says_who_moves_and_whether_the_engine_thinks() {
+        let mut app = app("second");
+        assert_eq!(turn(&app), "you");
+        app.act("move", &json!({"move": "4-5"})).unwrap();
+        assert_eq!(turn(&app), "thinking");
+        let id = job_id(&app);
+        app.on_event(Event::Failed(Some(id), "the engine exited".to_string()));
+        assert_eq!(turn(&app), "stuck");
+        app.act("view", &json!({"ply": 0})).unwrap();
+        assert_eq!(turn(&app), "review");
+        app.act("engine", &json!({"plays": "none"})).unwrap();
+        app.act("view", &json!({"ply": 1})).unwrap();
+        assert_eq!(turn(&app), "people");
+        // o takes x's last but one piece.
+        app.act("position", &json!({"game": "alak", "fen": "_ox_o_____x o"}))
+            .unwrap();
+        app.act("move", &json!({"move": "5-4"})).unwrap();
+        assert_eq!(turn(&app), "over");
+    }
+
+    #[test]
+    fn an_analysis_is_shown_only_for_the_position_shown() {
+        let mut app = app("none");
+        app.act("position", &json!({"game": "alak", "fen": "_ox_o_____x o"}))
+            .unwrap();
+        app.act("move", &json!({"move": "5-4"})).unwrap();
+        let finished = crate::pgn::export(&app);
+        app.act("new", &json!({"game": "alak"})).unwrap();
+        for played in ["4-5", "8-7"] {
+            app.act("move", &json!({ "move": played })).unwrap();
+        }
+        app.act("analyse", &json!({"on": true})).unwrap();
+        let line = parse_line("info depth 4 score cp 30 pv 3-4 9-8").unwrap();
+        app.on_event(Event::Line(job_id(&app), line.clone()));
+        let search = &state_json(&app)["search"];
+        assert_eq!(
+            (&search["ply"], &search["purpose"]),
+            (&json!(2), &json!("analyse"))
+        );
+        assert_eq!(search["lines"][0]["pv"], json!(["3-4", "9-8"]));
+        // Another position shown: a new analysis, nothing from the old one.
+        app.act("view", &json!({"ply": 1})).unwrap();
+        let search = &state_json(&app)["search"];
+        assert_eq!(search["ply"], 1);
+        assert_eq!(search["lines"], json!([]));
+        app.on_event(Event::Line(job_id(&app), line));
+        app.act("analyse", &json!({"on": false})).unwrap();
+        assert_eq!(state_json(&app)["search"], Value::Null, "analysis off");
+        app.act("analyse", &json!({"on": true})).unwrap();
+        let imported = json!({ "pgn": finished });
+        app.act("import", &imported).unwrap();
+        let state = state_json(&app);
+        assert_eq!(state["view"], 1, "the imported game's end");
+        assert_eq!(state["search"], Value::Null, "nothing to analyse there");
+        assert_eq!(state["turn"], "over");
+    }
 }
