@@ -6,6 +6,7 @@ pub mod countdown;
 pub mod exact;
 pub mod rules;
 pub mod scratch;
+pub mod walk;
 
 use std::io::{BufRead, BufReader, Write};
 use std::sync::Arc;

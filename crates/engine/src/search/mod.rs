@@ -485,12 +485,14 @@ fn iterate<G: Searchable>(
         for pv_index in 0..multipv {
             let failed = aspiration_search(worker, request, depth, pv_index, is_main, report);
             if worker.stopped {
-                let interrupted = interrupted_best(worker, pv_index, failed);
-                if let Some((better, bound)) = interrupted {
+                let found = (depth, pv_index, failed);
+                if let Some((played, shown, bound)) =
+                    interrupted_best(worker, found, &best, completed)
+                {
                     if is_main {
-                        report(&root_move_info(ctx, &better, depth, 1, bound));
+                        report(&root_move_info(ctx, &played, shown, 1, bound));
                     }
-                    best = better;
+                    best = played;
                 }
                 break;
             }
@@ -543,28 +545,35 @@ fn iterate<G: Searchable>(
     }
 }
 
-/// What an iteration interrupted while it searched principal variation
-/// `pv_index` knows beyond the last completed one, and the bound its score
-/// is: the complete first line, exact, when a later one was interrupted;
-/// at the first line, a root move that, searched to the end, beat the move
+/// What an iteration at `depth` interrupted while it searched principal
+/// variation `pv_index` makes the search play and show last, if not the
+/// last completed iteration's `best` (at depth `completed`) as last shown:
+/// the move, the depth of its line and the bound its score is. That is the
+/// complete first line, exact, when a later one was interrupted; at the
+/// first line, a root move that, searched to the end, beat the move
 /// searched first (the last iteration's best; a lower bound of the root's
-/// score), or else a move whose aspiration window failed high (`failed`).
-/// It is played rather than dropped, as Stockfish does, and reported, so
-/// that the last line shown is the move played.
+/// score), or else a move whose aspiration window failed high (`failed`):
+/// played rather than dropped, as Stockfish does. When a window failed
+/// low on another move, `best` is shown again, so that the last line
+/// shown is always the move played.
 fn interrupted_best<G: Searchable>(
     worker: &Worker<G>,
-    pv_index: usize,
-    failed: Option<Bound>,
-) -> Option<(root::RootMove<G::Move>, Option<Bound>)> {
+    (depth, pv_index, failed): (u32, usize, Option<Bound>),
+    best: &root::RootMove<G::Move>,
+    completed: u32,
+) -> Option<(root::RootMove<G::Move>, u32, Option<Bound>)> {
     let (slot, bound) = match worker.root_leader {
         _ if pv_index > 0 => (0, None),
         Some(leader) if leader != 0 => (leader, Some(Bound::Lower)),
         _ if failed == Some(Bound::Lower) => (0, failed),
+        _ if failed.is_some() && worker.root_moves[0].mv != best.mv => {
+            return Some((best.clone(), completed, None));
+        }
         _ => return None,
     };
     // A known value is reported exact: no bound to report.
     let bound = bound.filter(|_| worker.ctx_ref().reported_score.is_none());
-    Some((worker.root_moves[slot].clone(), bound))
+    Some((worker.root_moves[slot].clone(), depth, bound))
 }
 
 /// Searches one principal variation at `depth`, starting with a narrow

@@ -1,0 +1,72 @@
+//! Positions of any game by name, from random legal play with a fixed
+//! seed, and the legality of a move the engine answers there.
+
+use ludus_rules::games::{visit_game, GameVisitor};
+use ludus_rules::random::splitmix64;
+use ludus_rules::{GameResult, Searchable};
+
+use super::rules::move_names;
+
+/// The start position of `game` and then `count` ongoing positions from
+/// one random walk (restarted whenever a game ends), one every 1 to 4
+/// plies, in notation. The same `seed` gives the same positions.
+pub fn walk_positions(game: &str, count: usize, seed: u64) -> Vec<String> {
+    struct Walk(usize, u64);
+    impl GameVisitor for Walk {
+        type Output = Vec<String>;
+        fn visit<G: Searchable>(self) -> Vec<String> {
+            let Walk(count, mut state) = self;
+            let mut random = move || {
+                let (next, value) = splitmix64(state);
+                state = next;
+                value as usize
+            };
+            let mut position = G::startpos();
+            let mut found = vec![position.to_fen()];
+            let mut moves = Vec::new();
+            while found.len() <= count {
+                for _ in 0..1 + random() % 4 {
+                    moves.clear();
+                    position.generate_moves(&mut moves);
+                    let mut next = position.clone();
+                    next.make_move(moves[random() % moves.len()]);
+                    position = match next.result() {
+                        GameResult::Ongoing => next,
+                        _ => G::startpos(),
+                    };
+                }
+                found.push(position.to_fen());
+            }
+            found
+        }
+    }
+    visit_game(game, Walk(count, seed)).expect("a known game")
+}
+
+/// Whether `mv` is a legal move of the ongoing position `fen` of `game`.
+pub fn is_legal(game: &str, fen: &str, mv: &str) -> bool {
+    struct Legal<'a>(&'a str, &'a str);
+    impl GameVisitor for Legal<'_> {
+        type Output = bool;
+        fn visit<G: Searchable>(self) -> bool {
+            let position = G::from_fen(self.0).expect("a valid position");
+            position.result() == GameResult::Ongoing
+                && position
+                    .parse_move(self.1)
+                    .is_ok_and(|parsed| position.is_legal(parsed))
+        }
+    }
+    visit_game(game, Legal(fen, mv)).expect("a known game")
+}
+
+/// Every legal move of the position `fen` of `game`, sorted by name.
+pub fn legal_names(game: &str, fen: &str) -> Vec<String> {
+    struct Names<'a>(&'a str);
+    impl GameVisitor for Names<'_> {
+        type Output = Vec<String>;
+        fn visit<G: Searchable>(self) -> Vec<String> {
+            move_names(&G::from_fen(self.0).expect("a valid position"))
+        }
+    }
+    visit_game(game, Names(fen)).expect("a known game")
+}
