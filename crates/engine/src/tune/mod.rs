@@ -124,7 +124,7 @@ mod tests {
         let scale = run_scale_fit("pylyx10", std::slice::from_ref(&out)).unwrap();
         assert!(scale.positions > report.positions);
         assert!(scale.eval_k > 0.0 && scale.score_k > 0.0);
-        assert!(run_scale_fit("wyx", &[out.clone()])
+        assert!(run_scale_fit("wyx", std::slice::from_ref(&out))
             .unwrap_err()
             .contains("not wyx"));
         let _ = std::fs::remove_file(out);
