@@ -19,7 +19,9 @@ use ludus_engine::perft::run_perft;
 use ludus_engine::search::MAX_PLY;
 use ludus_engine::solve::{run_solve, target_names};
 use ludus_engine::tune::datagen::{run_datagen, DatagenConfig, SearchLimit};
-use ludus_engine::tune::texel::{run_tune, TuneConfig, TuneReport, DEFAULT_EPOCHS, DEFAULT_RATE};
+use ludus_engine::tune::texel::{
+    run_scale_fit, run_tune, ScaleReport, TuneConfig, TuneReport, DEFAULT_EPOCHS, DEFAULT_RATE,
+};
 use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus_rules::perft::MAX_PERFT_DEPTH;
 
@@ -229,6 +231,11 @@ enum Tool {
         /// the search score's.
         #[arg(long, default_value_t = 1.0)]
         lambda: f64,
+        /// Only fit the scale K of sigmoid(K · score) to the results, for the
+        /// evaluation and for the recorded search scores, and print 1/K (the
+        /// game's logistic scale for `ludus analyse`); no weights are tuned.
+        #[arg(long, conflicts_with_all = ["epochs", "rate", "lambda"])]
+        scale_only: bool,
     },
 }
 
@@ -348,9 +355,16 @@ fn main() -> ExitCode {
         Some(Tool::Tune {
             game,
             files,
+            scale_only: true,
+            ..
+        }) => run_scale_fit(&game, &files).and_then(|report| emit(&scale_text(&report))),
+        Some(Tool::Tune {
+            game,
+            files,
             epochs,
             rate,
             lambda,
+            scale_only: false,
         }) => run_tune(&TuneConfig {
             game,
             files,
@@ -541,4 +555,20 @@ fn tune_text(report: &TuneReport) -> String {
     }
     let _ = writeln!(text, "tuned weights:\n{}", report.table());
     text
+}
+
+/// The report of `ludus tune --scale-only`: each K with its scale 1/K.
+fn scale_text(report: &ScaleReport) -> String {
+    format!(
+        "{}: {} positions from {} games\n\
+         evaluation:    K = {:.6}, scale 1/K = {:.1}\n\
+         search scores: K = {:.6}, scale 1/K = {:.1}\n",
+        report.game,
+        report.positions,
+        report.games,
+        report.eval_k,
+        1.0 / report.eval_k,
+        report.score_k,
+        1.0 / report.score_k
+    )
 }

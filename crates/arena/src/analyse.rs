@@ -1,25 +1,27 @@
-//! `ludus analyse`: every position of a set of games (PGN as `ludus match`
-//! writes it) or of a list of positions, searched by an engine process: its
-//! score, best move and principal variation, the played move's score, and
-//! marks for the moves that lose score. The engine is any program speaking
-//! the protocol (by default ludus itself), driven through [`crate::engine`];
-//! the rules replay and check the moves.
+//! `ludus analyse`: the games of a PGN (as `ludus match` writes it), or a
+//! list of positions, judged as Lichess judges games: every position
+//! searched once, at one limit, by an engine process (by default ludus
+//! itself, driven through [`crate::engine`]); a move is judged by the
+//! expected score it loses from the position before it to the position
+//! after it ([`judge`]). The rules replay and check the moves.
 
+mod annotate;
+mod engine;
+pub mod judge;
 mod report;
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
-use ludus_rules::{Game, GameLog, Player};
+use ludus_rules::{Game, GameLog, Player, Searchable};
 
-use crate::cli::{EngineSpec, Limit, Proto};
-use crate::engine::{offers_variant, parse_info, EngineProcess, Failure, SearchReport};
+use crate::cli::Proto;
 use crate::openings::read_positions;
 use crate::pgn_read::{read_pgn, PgnGame};
-use report::{Analysis, Writer};
-pub use report::{Mark, BLUNDER, INACCURACY, MISTAKE, SCORE_CAP};
+use engine::{Analyser, Verdict};
+use judge::Ending;
+use report::{After, Analysis, GameRef, Writer};
 
 /// What bounds each search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,13 +58,6 @@ pub struct AnalyseConfig {
     pub proto: Proto,
 }
 
-/// How long the handshake and `isready` may take.
-const READY_TIMEOUT: Duration = Duration::from_secs(60);
-/// How long past its move time a `movetime` search may take to answer.
-const ANSWER_MARGIN: Duration = Duration::from_secs(30);
-/// The wait for a `depth` or `nodes` search, which may take long.
-const UNTIMED_WAIT: Duration = Duration::from_secs(7 * 24 * 3600);
-
 /// Runs the analysis; `Err` for bad input or a failing engine (after the
 /// positions already analysed are printed).
 pub fn run_analyse(config: &AnalyseConfig) -> Result<(), String> {
@@ -89,7 +84,7 @@ pub fn run_analyse(config: &AnalyseConfig) -> Result<(), String> {
             None => return Err("unknown game".to_string()),
         }
     }
-    analyser.process.quit();
+    analyser.quit();
     Ok(())
 }
 
@@ -126,6 +121,29 @@ struct CheckedGame {
     pgn: PgnGame,
 }
 
+impl CheckedGame {
+    /// How the outputs name it: by its `Round` tag (its number in the
+    /// match, whatever order a match with `--concurrency` wrote the games
+    /// in), else by its place in the input.
+    fn reference(&self) -> GameRef {
+        let round = self
+            .pgn
+            .tag("Round")
+            .map(str::trim)
+            .filter(|round| !matches!(*round, "" | "?" | "-"))
+            .map(str::to_string);
+        let title = match &round {
+            Some(round) => format!("Round {round}"),
+            None => format!("Game {}", self.number),
+        };
+        GameRef {
+            number: self.number,
+            round,
+            title,
+        }
+    }
+}
+
 /// The work: games of a PGN, or a list of positions of one game.
 enum Job {
     Game(CheckedGame),
@@ -144,7 +162,8 @@ impl Job {
     /// How many positions it analyses.
     fn positions(&self) -> usize {
         match self {
-            Job::Game(game) => game.pgn.moves.len(),
+            // The positions before each move and after the last.
+            Job::Game(game) => game.pgn.moves.len() + 1,
             Job::Positions { lines, .. } => lines
                 .lines()
                 .filter(|l| !l.trim().is_empty() && !l.trim().starts_with('#'))
@@ -253,205 +272,32 @@ impl GameVisitor for CheckGame<'_> {
     }
 }
 
-/// A move of a game, with the game (its position and history) before it.
-type Step<G> = (GameLog<G>, <G as Game>::Move);
+/// A game played with the rules.
+struct Replay<G: Game> {
+    /// The game before each move, and after the last (with its history,
+    /// which the repetition rule needs).
+    logs: Vec<GameLog<G>>,
+    /// The moves in canonical notation.
+    moves: Vec<String>,
+}
 
 /// The game's moves played with the rules.
-fn replay<G: Game>(game: &CheckedGame) -> Result<Vec<Step<G>>, String> {
+fn replay<G: Game>(game: &CheckedGame) -> Result<Replay<G>, String> {
     let start = match &game.fen {
         Some(fen) => G::from_fen(fen).map_err(|e| format!("bad FEN tag '{fen}': {e}"))?,
         None => G::startpos(),
     };
-    let mut log = GameLog::new(start);
+    let mut logs = vec![GameLog::new(start)];
     let mut moves = Vec::new();
     for (index, played) in game.pgn.moves.iter().enumerate() {
-        let before = log.clone();
+        let mut log = logs[index].clone();
         let mv = log
             .play_text(&played.text)
             .map_err(|e| format!("move {} '{}': {e}", index + 1, played.text))?;
-        moves.push((before, mv));
+        moves.push(logs[index].position().format_move(mv));
+        logs.push(log);
     }
-    Ok(moves)
-}
-
-/// The engine process and what it has been told.
-struct Analyser {
-    process: EngineProcess,
-    declarations: Vec<String>,
-    variant: Option<&'static str>,
-    limit: AnalyseLimit,
-    name: String,
-}
-
-/// One search's answer, its moves in canonical notation.
-#[derive(Clone, Debug, Default)]
-struct Verdict {
-    best: String,
-    /// The last exact score of the best line, with its depth.
-    report: Option<SearchReport>,
-    pv: Vec<String>,
-}
-
-impl Analyser {
-    fn start(config: &AnalyseConfig) -> Result<Analyser, String> {
-        let name = config.engine.display().to_string();
-        let spec = EngineSpec {
-            name: name.clone(),
-            cmd: name.clone(),
-            args: Vec::new(),
-            dir: None,
-            proto: config.proto,
-            options: Vec::new(),
-            limit: Limit::default(),
-        };
-        let mut process = EngineProcess::start(&spec)?;
-        let declarations = process
-            .handshake(READY_TIMEOUT)
-            .map_err(|f| failure(&name, f, "its handshake"))?;
-        if config.threads != 1 {
-            process
-                .send(&format!("setoption name Threads value {}", config.threads))
-                .map_err(|f| failure(&name, f, "setoption"))?;
-        }
-        Ok(Analyser {
-            process,
-            declarations,
-            variant: None,
-            limit: config.limit,
-            name,
-        })
-    }
-
-    /// Prepares the engine for a new game of `G`.
-    fn new_game<G: Game>(&mut self) -> Result<(), String> {
-        if self.variant != Some(G::NAME) {
-            if !offers_variant(&self.declarations, G::NAME) {
-                return Err(format!(
-                    "engine {} does not offer the variant {}",
-                    self.name,
-                    G::NAME
-                ));
-            }
-            self.send(&format!("setoption name UCI_Variant value {}", G::NAME))?;
-            self.variant = Some(G::NAME);
-        }
-        let newgame = match self.process.proto() {
-            Proto::Uci => "ucinewgame",
-            Proto::Ugi => "uginewgame",
-        };
-        self.send(newgame)?;
-        self.process
-            .sync(READY_TIMEOUT)
-            .map_err(|f| failure(&self.name, f, "readyok"))
-    }
-
-    /// The PGN `Annotator`: the engine's `id name` and the limit.
-    fn annotator(&self) -> String {
-        let id = self
-            .declarations
-            .iter()
-            .find_map(|line| line.strip_prefix("id name "))
-            .unwrap_or(&self.name);
-        let limit = match self.limit {
-            AnalyseLimit::Depth(depth) => format!("depth {depth}"),
-            AnalyseLimit::Nodes(nodes) => format!("nodes {nodes}"),
-            AnalyseLimit::Movetime(ms) => format!("movetime {ms}"),
-        };
-        format!("{} ({limit})", id.trim())
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        self.process
-            .send(line)
-            .map_err(|f| failure(&self.name, f, line))
-    }
-
-    /// The position's search, and the played move's: the same search with
-    /// only `played` at the root, unless it is the best move.
-    fn judge<G: Game>(
-        &mut self,
-        position_line: &str,
-        root: &G,
-        played: &str,
-    ) -> Result<(Verdict, Verdict), String> {
-        let best = self.search(position_line, root, None)?;
-        let own = match best.best == played {
-            true => best.clone(),
-            false => self.search(position_line, root, Some(played))?,
-        };
-        Ok((best, own))
-    }
-
-    /// Searches the position of `position_line`, only `only` at the root if
-    /// given; moves come back in canonical notation (`root` is the position).
-    fn search<G: Game>(
-        &mut self,
-        position_line: &str,
-        root: &G,
-        only: Option<&str>,
-    ) -> Result<Verdict, String> {
-        let (mut go, wait) = match self.limit {
-            AnalyseLimit::Depth(depth) => (format!("go depth {depth}"), UNTIMED_WAIT),
-            AnalyseLimit::Nodes(nodes) => (format!("go nodes {nodes}"), UNTIMED_WAIT),
-            AnalyseLimit::Movetime(ms) => (
-                format!("go movetime {ms}"),
-                Duration::from_millis(ms) + ANSWER_MARGIN,
-            ),
-        };
-        if let Some(mv) = only {
-            go.push_str(&format!(" searchmoves {mv}"));
-        }
-        self.send(position_line)?;
-        self.send(&go)?;
-        let deadline = Instant::now() + wait;
-        let mut verdict = Verdict::default();
-        loop {
-            let line = self
-                .process
-                .next_line(deadline)
-                .map_err(|f| failure(&self.name, f, "bestmove"))?;
-            if let Some(report) = parse_info(&line) {
-                verdict.report = Some(report);
-                let words: Vec<&str> = line.split_whitespace().collect();
-                let pv = words
-                    .iter()
-                    .position(|&w| w == "pv")
-                    .map_or(&[][..], |at| &words[at + 1..]);
-                verdict.pv = canonical_line(root, pv);
-            }
-            let mut words = line.split_whitespace();
-            if words.next() == Some("bestmove") {
-                let text = words.next().unwrap_or("");
-                let mv = root.parse_move(text).map_err(|e| {
-                    format!("engine {} answers an illegal move '{text}': {e}", self.name)
-                })?;
-                verdict.best = root.format_move(mv);
-                return Ok(verdict);
-            }
-        }
-    }
-}
-
-fn failure(name: &str, failure: Failure, what: &str) -> String {
-    match failure {
-        Failure::Crashed => format!("engine {name} exited (at {what})"),
-        Failure::TimedOut => format!("engine {name} did not answer in time (at {what})"),
-    }
-}
-
-/// The moves of `words` played from `root` while they are legal, in
-/// canonical notation.
-fn canonical_line<G: Game>(root: &G, words: &[&str]) -> Vec<String> {
-    let mut position = root.clone();
-    let mut line = Vec::new();
-    for word in words {
-        let Ok(mv) = position.parse_move(word) else {
-            break;
-        };
-        line.push(position.format_move(mv));
-        position.make_move(mv);
-    }
-    line
+    Ok(Replay { logs, moves })
 }
 
 /// The progress line on standard error, when it is a terminal.
@@ -508,7 +354,7 @@ struct Work<'a> {
 impl GameVisitor for Work<'_> {
     type Output = Result<bool, String>;
 
-    fn visit<G: ludus_rules::Searchable>(self) -> Self::Output {
+    fn visit<G: Searchable>(self) -> Self::Output {
         self.analyser.new_game::<G>()?;
         match self.job {
             Job::Game(game) => self.game::<G>(game),
@@ -518,54 +364,68 @@ impl GameVisitor for Work<'_> {
 }
 
 impl Work<'_> {
-    /// Every move of `game`: the position before it, and the move.
-    fn game<G: Game>(self, game: &CheckedGame) -> Result<bool, String> {
-        let moves = replay::<G>(game)?;
-        if !self.writer.game_start(game.number, &game.pgn, G::NAME) {
+    /// Every move of `game`, judged from the searches of the positions
+    /// before and after it: each position is searched once.
+    fn game<G: Searchable>(self, game: &CheckedGame) -> Result<bool, String> {
+        let Replay { logs, moves } = replay::<G>(game)?;
+        let reference = game.reference();
+        if !self.writer.game_start(&reference, &game.pgn, G::NAME) {
             return Ok(false);
         }
         let base = match &game.fen {
             Some(fen) => format!("position fen {fen}"),
             None => "position startpos".to_string(),
         };
-        let mut texts: Vec<String> = Vec::new();
+        let position_line = |ply: usize| match ply {
+            0 => base.clone(),
+            _ => format!("{base} moves {}", moves[..ply].join(" ")),
+        };
         let mut analyses = Vec::new();
+        // The search of the position the next move is played in.
+        let mut next: Option<Verdict> = None;
         let mut number = 1;
-        for (ply, (log, mv)) in moves.iter().enumerate() {
-            let position = log.position();
+        for (ply, played) in moves.iter().enumerate() {
+            let position = logs[ply].position();
             let mover = position.side_to_move();
             let label = move_label(number, mover);
-            let played = position.format_move(*mv);
-            self.progress
-                .step(&format!("game {} {label} {played}", game.number));
-            let position_line = match texts.is_empty() {
-                true => base.clone(),
-                false => format!("{base} moves {}", texts.join(" ")),
+            let title = &reference.title;
+            let at = |e: String| format!("{title}, move {label} {played}: {e}");
+            let verdict = match next.take() {
+                Some(verdict) => verdict,
+                None => {
+                    self.progress.step(&format!("{title} {label} {played}"));
+                    self.analyser
+                        .search(&position_line(ply), position)
+                        .map_err(at)?
+                }
             };
-            let (best, own) = self
-                .analyser
-                .judge(&position_line, position, &played)
-                .map_err(|e| format!("game {}, move {label} {played}: {e}", game.number))?;
-            let fen = position.to_fen();
-            let analysis = Analysis::new(
-                ply + 1,
-                label,
-                fen,
-                mover,
-                best,
-                Some((played.clone(), own)),
-            );
+            let after = &logs[ply + 1];
+            let outcome = match Ending::of(after.status().result, mover) {
+                Some(ending) => After::Ended(ending),
+                None => {
+                    self.progress
+                        .step(&format!("{title} after {label} {played}"));
+                    let searched = self
+                        .analyser
+                        .search(&position_line(ply + 1), after.position())
+                        .map_err(at)?;
+                    next = Some(searched.clone());
+                    let flipped = after.position().side_to_move() != mover;
+                    After::Searched(searched, flipped)
+                }
+            };
+            let analysis = Analysis::new(ply + 1, label, position.to_fen(), mover, verdict)
+                .with_played(played.clone(), outcome, G::LOGISTIC_SCALE);
             self.progress.clear();
-            if !self.writer.position(Some(game.number), &analysis) {
+            if !self.writer.position(Some(&reference), &analysis) {
                 return Ok(false);
             }
             analyses.push(analysis);
-            texts.push(played);
             if mover == Player::Second {
                 number += 1;
             }
         }
-        self.writer.game_end(game.number, &game.pgn, &analyses)
+        self.writer.game_end(&reference, &game.pgn, &analyses)
     }
 
     /// Every position of a list.
@@ -576,9 +436,9 @@ impl Work<'_> {
             self.progress.step(&label);
             let verdict = self
                 .analyser
-                .search(&format!("position fen {fen}"), &position, None)
+                .search(&format!("position fen {fen}"), &position)
                 .map_err(|e| format!("{label} {e}"))?;
-            let analysis = Analysis::new(line, label, fen, position.side_to_move(), verdict, None);
+            let analysis = Analysis::new(line, label, fen, position.side_to_move(), verdict);
             self.progress.clear();
             if !self.writer.position(None, &analysis) {
                 return Ok(false);

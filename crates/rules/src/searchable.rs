@@ -74,6 +74,14 @@ pub trait Searchable: Game {
     /// The depth `ludus bench` searches each position to by default.
     const BENCH_DEPTH: u32;
 
+    /// The logistic scale `s` of the game's scores: a search score of `cp`
+    /// for the side to move stands for an expected score (its chance of
+    /// winning, a draw counting half) of `1 / (1 + e^(−cp / s))`. Fitted to
+    /// the results of self-play (`ludus tune --scale-only` on `ludus
+    /// datagen` data; each game records its fit); `ludus analyse` judges
+    /// moves by it.
+    const LOGISTIC_SCALE: f64;
+
     /// A dense index in `0..MOVE_INDEX_COUNT` for history tables. Different
     /// moves may share an index.
     fn move_index(&self, mv: Self::Move) -> usize;

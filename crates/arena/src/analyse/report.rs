@@ -1,5 +1,6 @@
-//! What `ludus analyse` prints: the judgement of a move by the score it
-//! loses, and the analysis as text, as JSON lines, and as annotated PGN.
+//! What `ludus analyse` prints: each analysed position and move as text or
+//! as a JSON line, and each game's summary per player; the annotated PGN
+//! (in [`super::annotate`]) says the same from the same values.
 
 use std::fs::File;
 use std::io::Write;
@@ -8,212 +9,222 @@ use ludus_rules::text::counted;
 use ludus_rules::Player;
 use serde::Serialize;
 
-use super::{AnalyseConfig, Verdict};
-use crate::engine::SearchReport;
-use crate::pgn::{comment, format_tags, score_text, wrap_movetext};
+use super::annotate::annotated_pgn;
+use super::engine::Verdict;
+use super::judge::{in_thousandths, thousandths, Ending, Judgement, Mark, Score, MARKS};
+use super::AnalyseConfig;
 use crate::pgn_read::PgnGame;
 
-/// Scores are capped at ± this many centipawns before the loss is taken,
-/// and a mate counts as the cap: beyond it a position is won (or lost)
-/// whatever the number, so trading a mate for a large lead loses nothing.
-pub const SCORE_CAP: i32 = 1000;
-/// A move losing at least this many centipawns is an inaccuracy.
-pub const INACCURACY: i32 = 50;
-/// … a mistake.
-pub const MISTAKE: i32 = 100;
-/// … a blunder.
-pub const BLUNDER: i32 = 200;
-
-/// How bad a move is, by the score it loses against the best move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
-    /// At least [`INACCURACY`] lost.
-    Inaccuracy,
-    /// At least [`MISTAKE`] lost.
-    Mistake,
-    /// At least [`BLUNDER`] lost.
-    Blunder,
+/// How the outputs name a game.
+pub(super) struct GameRef {
+    /// Its place in the input, from 1.
+    pub number: usize,
+    /// Its `Round` tag, if it has one.
+    pub round: Option<String>,
+    /// `Round 3`, or `Game 2` without a `Round` tag.
+    pub title: String,
 }
 
-impl Mark {
-    /// The mark for a loss of `loss` centipawns, if any.
-    pub fn for_loss(loss: i32) -> Option<Mark> {
-        match loss {
-            _ if loss >= BLUNDER => Some(Mark::Blunder),
-            _ if loss >= MISTAKE => Some(Mark::Mistake),
-            _ if loss >= INACCURACY => Some(Mark::Inaccuracy),
-            _ => None,
-        }
-    }
-
-    /// The word for it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mark::Inaccuracy => "inaccuracy",
-            Mark::Mistake => "mistake",
-            Mark::Blunder => "blunder",
-        }
-    }
-
-    /// Its PGN NAG: `$6` (?!), `$2` (?), `$4` (??).
-    pub fn nag(self) -> u8 {
-        match self {
-            Mark::Inaccuracy => 6,
-            Mark::Mistake => 2,
-            Mark::Blunder => 4,
-        }
-    }
-
-    /// The move suffix it stands for.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Mark::Inaccuracy => "?!",
-            Mark::Mistake => "?",
-            Mark::Blunder => "??",
-        }
-    }
+/// What a played move led to.
+pub(super) enum After {
+    /// The search of the position after it; `true` when the side to move
+    /// there is the mover's opponent (the score is turned to the mover).
+    Searched(Verdict, bool),
+    /// The move ended the game.
+    Ended(Ending),
 }
 
-/// The score the loss is taken from (see [`SCORE_CAP`]).
-fn capped(report: &SearchReport) -> Option<i32> {
-    match (report.mate, report.score) {
-        (Some(moves), _) => Some(if moves > 0 { SCORE_CAP } else { -SCORE_CAP }),
-        (None, Some(cp)) => Some(cp.clamp(-SCORE_CAP, SCORE_CAP)),
-        _ => None,
+impl After {
+    /// The score of the position after the move, from the mover's view.
+    pub(super) fn score(&self) -> Option<Score> {
+        match self {
+            After::Searched(verdict, true) => verdict.score.map(Score::negated),
+            After::Searched(verdict, false) => verdict.score,
+            After::Ended(_) => None,
+        }
+    }
+
+    /// The depth of that score.
+    pub(super) fn depth(&self) -> Option<u32> {
+        match self {
+            After::Searched(verdict, _) => verdict.depth,
+            After::Ended(_) => None,
+        }
+    }
+
+    /// The game's end, if the move ended it.
+    pub(super) fn ending(&self) -> Option<Ending> {
+        match self {
+            After::Ended(ending) => Some(*ending),
+            After::Searched(..) => None,
+        }
+    }
+
+    /// The mover's expected score after the move.
+    fn expected(&self, scale: f64) -> Option<f64> {
+        match self {
+            After::Ended(ending) => Some(ending.expected()),
+            After::Searched(..) => self.score().map(|score| score.expected(scale)),
+        }
+    }
+
+    /// For people: `+0.35/12`, `#-2/9`, or how the game ended (`won`).
+    fn text(&self) -> String {
+        match self.ending() {
+            Some(ending) => ending.name().to_string(),
+            None => score_text(self.score(), self.depth()),
+        }
     }
 }
 
-/// A score for people: `+0.35` (the mover's view, 100 a unit), `mate 3`,
-/// `mate -2`, or `?` when the engine gave none; then `/depth`.
-fn score_words(report: Option<&SearchReport>) -> String {
-    let Some(report) = report else {
+/// A score with its depth for people: `+0.35/12`, `#3/9`; `?` when the
+/// engine gave no score.
+pub(super) fn score_text(score: Option<Score>, depth: Option<u32>) -> String {
+    let Some(score) = score else {
         return "?".to_string();
     };
-    let score = match report.mate {
-        Some(moves) => format!("mate {moves}"),
-        None => score_text(report).unwrap_or_else(|| "?".to_string()),
-    };
-    with_depth(score, report)
-}
-
-/// A score as PGN comments write it: `+0.35/12`, `+M3/12`.
-fn pgn_score(report: Option<&SearchReport>) -> Option<String> {
-    let report = report?;
-    Some(with_depth(score_text(report)?, report))
-}
-
-fn with_depth(score: String, report: &SearchReport) -> String {
-    match report.depth {
-        Some(depth) => format!("{score}/{depth}"),
-        None => score,
+    match depth {
+        Some(depth) => format!("{}/{depth}", score.text()),
+        None => score.text(),
     }
 }
 
 /// The move played in an analysed position, and what it cost.
 pub(super) struct Played {
-    text: String,
-    verdict: Verdict,
-    /// Centipawns lost against the best move, when both scores are known.
-    loss: Option<i32>,
-    mark: Option<Mark>,
+    /// The move, in canonical notation.
+    pub text: String,
+    /// What it led to.
+    pub after: After,
+    /// What it cost, when both expected scores are known.
+    pub judgement: Option<Judgement>,
 }
 
-/// One analysed position.
+impl Played {
+    /// Its mark, if any.
+    pub(super) fn mark(&self) -> Option<Mark> {
+        self.judgement.and_then(|j| j.mark)
+    }
+}
+
+/// One analysed position, and the move played there if any.
 pub(super) struct Analysis {
     /// The ply in the game (from 1), or the line in a position list.
-    index: usize,
+    pub index: usize,
     /// `12.`, `12...`, or `line 7:`.
-    label: String,
-    fen: String,
-    mover: Player,
-    verdict: Verdict,
-    played: Option<Played>,
+    pub label: String,
+    pub fen: String,
+    pub mover: Player,
+    /// The search of the position.
+    pub verdict: Verdict,
+    pub played: Option<Played>,
 }
 
 impl Analysis {
-    /// The analysis of a position from its search, and of the move played
-    /// there (with the search restricted to it) if there is one.
+    /// The analysis of a position from its search.
     pub(super) fn new(
         index: usize,
         label: String,
         fen: String,
         mover: Player,
         verdict: Verdict,
-        played: Option<(String, Verdict)>,
     ) -> Self {
-        let played = played.map(|(text, played)| {
-            let best = verdict.report.as_ref().and_then(capped);
-            let own = played.report.as_ref().and_then(capped);
-            // A restricted search may find a little more than the free one.
-            let loss = best.zip(own).map(|(best, own)| (best - own).max(0));
-            Played {
-                text,
-                verdict: played,
-                loss,
-                mark: loss.and_then(Mark::for_loss),
-            }
-        });
         Analysis {
             index,
             label,
             fen,
             mover,
             verdict,
-            played,
+            played: None,
         }
+    }
+
+    /// With the move `text` played, which led to `after`; `scale` is the
+    /// game's logistic scale.
+    pub(super) fn with_played(mut self, text: String, after: After, scale: f64) -> Self {
+        let expected = |e: f64| in_thousandths(e);
+        let before = self.verdict.score.map(|s| expected(s.expected(scale)));
+        let judgement = before
+            .zip(after.expected(scale).map(expected))
+            .map(|(before, after)| Judgement::new(before, after, text == self.verdict.best));
+        self.played = Some(Played {
+            text,
+            after,
+            judgement,
+        });
+        self
+    }
+
+    /// The best move's score for people.
+    pub(super) fn best_score(&self) -> String {
+        score_text(self.verdict.score, self.verdict.depth)
     }
 
     fn text_line(&self) -> String {
         let mut line = self.label.clone();
         match &self.played {
             Some(played) => {
-                let symbol = played.mark.map_or("", Mark::symbol);
-                let score = score_words(played.verdict.report.as_ref());
-                line.push_str(&format!(" {}{symbol} {score}", played.text));
+                let symbol = played.mark().map_or("", Mark::symbol);
+                line.push_str(&format!(" {}{symbol} {}", played.text, played.after.text()));
             }
             None => line.push_str(&format!(" {}", self.fen)),
         }
         line.push_str(&format!(
             "  best {} {}",
             self.verdict.best,
-            score_words(self.verdict.report.as_ref())
+            self.best_score()
         ));
-        if let Some((mark, loss)) = self.played.as_ref().and_then(|p| p.mark.zip(p.loss)) {
-            line.push_str(&format!(
-                "  {}: {:.2} lost",
-                mark.name(),
-                f64::from(loss) / 100.0
-            ));
+        if let Some(mark) = self.played.as_ref().and_then(|p| p.mark().zip(p.judgement)) {
+            line.push_str(&format!("  {}", mark_words(mark.0, mark.1.loss)));
         }
         line.push_str(&format!("  pv {}", self.verdict.pv.join(" ")));
         line
     }
 
-    fn json_line(&self, game: Option<usize>) -> String {
+    fn json_line(&self, game: Option<&GameRef>) -> String {
         let played = self.played.as_ref();
+        let judgement = played.and_then(|p| p.judgement);
         let line = JsonLine {
-            game,
+            game: game.map(|g| g.number),
+            round: game.and_then(|g| g.round.as_deref()),
             ply: game.map(|_| self.index),
             line: game.is_none().then_some(self.index),
             number: game.map(|_| self.label.as_str()),
             fen: &self.fen,
-            mover: match self.mover {
-                Player::First => "first",
-                Player::Second => "second",
-            },
+            mover: player_word(self.mover),
             best: &self.verdict.best,
-            score: self.verdict.report.as_ref().and_then(JsonScore::of),
-            depth: self.verdict.report.as_ref().and_then(|r| r.depth),
+            score: self.verdict.score.map(JsonScore::of),
+            depth: self.verdict.depth,
+            bound: self.verdict.bound.map(|b| b.name()),
             pv: &self.verdict.pv,
             played: played.map(|p| p.text.as_str()),
-            played_score: played.and_then(|p| p.verdict.report.as_ref().and_then(JsonScore::of)),
-            played_depth: played.and_then(|p| p.verdict.report.as_ref().and_then(|r| r.depth)),
-            loss: played.and_then(|p| p.loss),
-            mark: played.and_then(|p| p.mark).map(Mark::name),
+            played_score: played.and_then(|p| p.after.score()).map(JsonScore::of),
+            played_depth: played.and_then(|p| p.after.depth()),
+            played_result: played.and_then(|p| p.after.ending()).map(Ending::name),
+            expected_before: judgement.map(|j| fraction(j.before)),
+            expected_after: judgement.map(|j| fraction(j.after)),
+            loss: judgement.map(|j| fraction(j.loss)),
+            mark: played.and_then(Played::mark).map(Mark::name),
         };
         // Serialising plain strings and numbers cannot fail.
         serde_json::to_string(&line).unwrap_or_default()
     }
+}
+
+/// `blunder: 0.312 lost`, as text and PGN say it.
+pub(super) fn mark_words(mark: Mark, loss: u32) -> String {
+    format!("{}: {} lost", mark.name(), thousandths(loss))
+}
+
+fn player_word(player: Player) -> &'static str {
+    match player {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+/// Thousandths as a JSON number (`312` → `0.312`).
+fn fraction(value: u32) -> f64 {
+    f64::from(value) / 1000.0
 }
 
 /// A score in JSON: `{"cp": 35}` or `{"mate": -2}`.
@@ -225,11 +236,10 @@ enum JsonScore {
 }
 
 impl JsonScore {
-    fn of(report: &SearchReport) -> Option<JsonScore> {
-        match (report.mate, report.score) {
-            (Some(moves), _) => Some(JsonScore::Mate(moves)),
-            (None, Some(cp)) => Some(JsonScore::Cp(cp)),
-            _ => None,
+    fn of(score: Score) -> JsonScore {
+        match score {
+            Score::Cp(cp) => JsonScore::Cp(cp),
+            Score::Mate(moves) => JsonScore::Mate(moves),
         }
     }
 }
@@ -239,6 +249,8 @@ impl JsonScore {
 struct JsonLine<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     game: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    round: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ply: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -252,6 +264,8 @@ struct JsonLine<'a> {
     score: Option<JsonScore>,
     #[serde(skip_serializing_if = "Option::is_none")]
     depth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<&'static str>,
     pv: &'a [String],
     #[serde(skip_serializing_if = "Option::is_none")]
     played: Option<&'a str>,
@@ -260,105 +274,104 @@ struct JsonLine<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     played_depth: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    loss: Option<i32>,
+    played_result: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected_before: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected_after: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    loss: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     mark: Option<&'static str>,
 }
 
-/// Whether a comment is only engine figures as `ludus match` writes them
-/// (`+0.35/6 0.250s`, `+M2/5`, `0.250s`): the analysis replaces those.
-fn is_engine_comment(text: &str) -> bool {
-    let is_time = |w: &str| {
-        w.strip_suffix('s')
-            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit() || c == '.'))
-    };
-    let is_score = |w: &str| {
-        let (score, depth) = w.split_once('/').unwrap_or((w, "0"));
-        let value = score.strip_prefix(['+', '-']).unwrap_or("");
-        let value = value.strip_prefix('M').unwrap_or(value);
-        !value.is_empty()
-            && value.chars().all(|c| c.is_ascii_digit() || c == '.')
-            && depth.parse::<u32>().is_ok()
-    };
-    let words: Vec<&str> = text.split_whitespace().collect();
-    !words.is_empty() && words.iter().all(|&w| is_time(w) || is_score(w))
+/// One player's moves in a game, summed up.
+pub(super) struct PlayerSummary {
+    pub player: Player,
+    /// The player's name (`White` / `Black` tag).
+    pub name: String,
+    /// How many moves got each mark, in the order of [`MARKS`].
+    pub marks: [usize; 3],
+    /// The mean loss over the moves judged, in thousandths.
+    pub average_loss: Option<u32>,
 }
 
-/// The game with the analysis in it: the tags (with `Annotator`), each
-/// move with its NAG, its score as a `{+0.35/12}` comment and the comments
-/// it had that are not engine figures, and after a marked move the best
-/// line as a variation.
-fn annotated_pgn(pgn: &PgnGame, analyses: &[Analysis], annotator: &str) -> String {
-    let mut tags: Vec<(&str, &str)> = pgn
-        .tags
-        .iter()
-        .filter(|(name, _)| name != "Annotator")
-        .map(|(name, value)| (name.as_str(), value.as_str()))
-        .collect();
-    tags.push(("Annotator", annotator));
-    let mut words: Vec<String> = pgn
-        .leading_comments
-        .iter()
-        .filter(|c| !is_engine_comment(c))
-        .map(|c| comment(c))
-        .collect();
-    for (read, analysis) in pgn.moves.iter().zip(analyses) {
-        let Some(played) = &analysis.played else {
-            continue;
-        };
-        words.push(analysis.label.clone());
-        words.push(played.text.clone());
-        if let Some(mark) = played.mark {
-            words.push(format!("${}", mark.nag()));
-        }
-        if let Some(score) = pgn_score(played.verdict.report.as_ref()) {
-            words.push(comment(&score));
-        }
-        for kept in read.comments.iter().filter(|c| !is_engine_comment(c)) {
-            words.push(comment(kept));
-        }
-        if played.mark.is_some() {
-            words.extend(variation(analysis));
+impl PlayerSummary {
+    /// `player`'s moves among `analyses`.
+    pub(super) fn of(player: Player, name: &str, analyses: &[Analysis]) -> Self {
+        let judgements: Vec<Judgement> = analyses
+            .iter()
+            .filter(|a| a.mover == player)
+            .filter_map(|a| a.played.as_ref()?.judgement)
+            .collect();
+        let marks = MARKS.map(|mark| judgements.iter().filter(|j| j.mark == Some(mark)).count());
+        let total: u32 = judgements.iter().map(|j| j.loss).sum();
+        let average_loss = (!judgements.is_empty())
+            .then(|| (f64::from(total) / judgements.len() as f64).round() as u32);
+        PlayerSummary {
+            player,
+            name: name.to_string(),
+            marks,
+            average_loss,
         }
     }
-    let result = pgn.result.as_deref().or(pgn.tag("Result")).unwrap_or("*");
-    words.push(result.to_string());
-    let mut text = format_tags(tags);
-    text.push_str(&wrap_movetext(&words));
-    text
+
+    /// Both players of a game.
+    pub(super) fn both(pgn: &PgnGame, analyses: &[Analysis]) -> [PlayerSummary; 2] {
+        [
+            PlayerSummary::of(Player::First, pgn.tag("White").unwrap_or("first"), analyses),
+            PlayerSummary::of(
+                Player::Second,
+                pgn.tag("Black").unwrap_or("second"),
+                analyses,
+            ),
+        ]
+    }
+
+    /// `1 inaccuracy, 0 mistakes, 2 blunders, average loss 0.034`.
+    pub(super) fn text(&self) -> String {
+        let mut parts: Vec<String> = MARKS
+            .iter()
+            .zip(self.marks)
+            .map(|(mark, n)| counted(n as u64, mark.name(), mark.plural()))
+            .collect();
+        if let Some(loss) = self.average_loss {
+            parts.push(format!("average loss {}", thousandths(loss)));
+        }
+        parts.join(", ")
+    }
+
+    fn json(&self) -> JsonPlayer<'_> {
+        JsonPlayer {
+            player: player_word(self.player),
+            name: &self.name,
+            inaccuracies: self.marks[0],
+            mistakes: self.marks[1],
+            blunders: self.marks[2],
+            average_loss: self.average_loss.map(fraction),
+        }
+    }
 }
 
-/// The best line of `analysis` as a PGN variation, numbered from its
-/// position: `(12... 3-5 {+0.35/12} 13. 8-7 2-3)`.
-fn variation(analysis: &Analysis) -> Vec<String> {
-    let verdict = &analysis.verdict;
-    let line = match verdict.pv.first() {
-        Some(first) if *first == verdict.best => &verdict.pv[..],
-        _ => std::slice::from_ref(&verdict.best),
-    };
-    let mut number: usize = analysis.label.trim_end_matches('.').parse().unwrap_or(1);
-    let mut words = vec![format!("({}", analysis.label), line[0].clone()];
-    if let Some(score) = pgn_score(verdict.report.as_ref()) {
-        words.push(comment(&score));
-    }
-    let mut mover = analysis.mover;
-    for (index, mv) in line.iter().enumerate().skip(1) {
-        if mover == Player::Second {
-            number += 1;
-        }
-        mover = mover.opponent();
-        match mover {
-            Player::First => words.push(format!("{number}.")),
-            // Right after the comment the second player's move is numbered.
-            Player::Second if index == 1 => words.push(format!("{number}...")),
-            Player::Second => {}
-        }
-        words.push(mv.clone());
-    }
-    if let Some(last) = words.last_mut() {
-        last.push(')');
-    }
-    words
+/// A player's summary in JSON.
+#[derive(Serialize)]
+struct JsonPlayer<'a> {
+    player: &'static str,
+    name: &'a str,
+    inaccuracies: usize,
+    mistakes: usize,
+    blunders: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    average_loss: Option<f64>,
+}
+
+/// A game's summary line in JSON.
+#[derive(Serialize)]
+struct JsonSummary<'a> {
+    game: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    round: Option<&'a str>,
+    summary: [JsonPlayer<'a>; 2],
 }
 
 /// Where the analysis goes: standard output (text or JSON lines) and the
@@ -393,23 +406,24 @@ impl Writer {
         writeln!(out, "{line}").and_then(|()| out.flush()).is_ok()
     }
 
-    /// The heading of game `number` (in text only).
-    pub(super) fn game_start(&self, number: usize, pgn: &PgnGame, game: &str) -> bool {
+    /// The heading of a game (in text only): `Round 3: a vs b (wyke) 1-0`.
+    pub(super) fn game_start(&self, game: &GameRef, pgn: &PgnGame, name: &str) -> bool {
         if self.json {
             return true;
         }
-        let tag = |name| pgn.tag(name).unwrap_or("?");
+        let tag = |tag| pgn.tag(tag).unwrap_or("?");
         self.say(&format!(
-            "Game {number}: {} vs {} ({game}) {}",
+            "{}: {} vs {} ({name}) {}",
+            game.title,
             tag("White"),
             tag("Black"),
             pgn.result.as_deref().unwrap_or(tag("Result"))
         ))
     }
 
-    /// One analysed position; `game` is its game's number (none for a
-    /// position list).
-    pub(super) fn position(&self, game: Option<usize>, analysis: &Analysis) -> bool {
+    /// One analysed position; `game` is its game (none for a position
+    /// list).
+    pub(super) fn position(&self, game: Option<&GameRef>, analysis: &Analysis) -> bool {
         if self.json {
             self.say(&analysis.json_line(game))
         } else {
@@ -417,155 +431,140 @@ impl Writer {
         }
     }
 
-    /// The end of a game: the marks per player (in text), and the game in
-    /// the annotated PGN file. `Ok(false)` when standard output is gone.
+    /// The end of a game: the summary per player, and the game in the
+    /// annotated PGN file. `Ok(false)` when standard output is gone.
     pub(super) fn game_end(
         &mut self,
-        number: usize,
+        game: &GameRef,
         pgn: &PgnGame,
         analyses: &[Analysis],
     ) -> Result<bool, String> {
+        let summary = PlayerSummary::both(pgn, analyses);
         if let Some(file) = &mut self.pgn {
-            file.write_all(annotated_pgn(pgn, analyses, &self.annotator).as_bytes())
+            file.write_all(annotated_pgn(pgn, analyses, &summary, &self.annotator).as_bytes())
                 .and_then(|()| file.flush())
                 .map_err(|e| format!("cannot write the PGN file: {e}"))?;
         }
-        if self.json {
-            return Ok(true);
-        }
-        let sides = [
-            (Player::First, pgn.tag("White").unwrap_or("first")),
-            (Player::Second, pgn.tag("Black").unwrap_or("second")),
-        ];
-        let summary: Vec<String> = sides
-            .iter()
-            .map(|&(player, name)| {
-                let count = |mark| {
-                    analyses
-                        .iter()
-                        .filter(|a| a.mover == player)
-                        .filter(|a| a.played.as_ref().and_then(|p| p.mark) == Some(mark))
-                        .count() as u64
-                };
-                format!(
-                    "{name} {}, {}, {}",
-                    counted(count(Mark::Inaccuracy), "inaccuracy", "inaccuracies"),
-                    counted(count(Mark::Mistake), "mistake", "mistakes"),
-                    counted(count(Mark::Blunder), "blunder", "blunders")
-                )
+        let line = match self.json {
+            true => serde_json::to_string(&JsonSummary {
+                game: game.number,
+                round: game.round.as_deref(),
+                summary: [summary[0].json(), summary[1].json()],
             })
-            .collect();
-        Ok(self.say(&format!("Game {number}: {}", summary.join("; "))))
+            .unwrap_or_default(),
+            false => {
+                let players: Vec<String> = summary
+                    .iter()
+                    .map(|s| format!("{} {}", s.name, s.text()))
+                    .collect();
+                format!("{}: {}", game.title, players.join("; "))
+            }
+        };
+        Ok(self.say(&line))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analyse::engine::Bound;
 
-    fn report(cp: i32, mate: Option<i32>) -> Option<SearchReport> {
-        Some(SearchReport {
-            depth: Some(9),
-            score: Some(cp),
-            mate,
-        })
-    }
-
-    fn verdict(best: &str, report: Option<SearchReport>, pv: &[&str]) -> Verdict {
+    fn verdict(best: &str, score: Option<Score>, pv: &[&str]) -> Verdict {
         Verdict {
             best: best.to_string(),
-            report,
+            score,
+            depth: Some(9),
+            bound: None,
             pv: pv.iter().map(|m| m.to_string()).collect(),
         }
     }
 
-    #[test]
-    fn marks_by_the_capped_loss() {
-        assert_eq!(Mark::for_loss(49), None);
-        assert_eq!(Mark::for_loss(50), Some(Mark::Inaccuracy));
-        assert_eq!(Mark::for_loss(100), Some(Mark::Mistake));
-        assert_eq!(Mark::for_loss(200), Some(Mark::Blunder));
-        let analyse = |best: Option<SearchReport>, own: Option<SearchReport>| {
-            let played = ("b".to_string(), verdict("b", own, &["b"]));
-            let a = Analysis::new(
-                1,
-                "1.".into(),
-                "f".into(),
-                Player::First,
-                verdict("a", best, &["a"]),
-                Some(played),
-            );
-            let p = a.played.unwrap();
-            (p.loss, p.mark)
-        };
-        assert_eq!(
-            analyse(report(35, None), report(-20, None)),
-            (Some(55), Some(Mark::Inaccuracy))
-        );
-        assert_eq!(
-            analyse(report(29_997, Some(3)), report(1500, None)),
-            (Some(0), None)
-        );
-        assert_eq!(
-            analyse(report(0, None), report(-29_995, Some(-5))),
-            (Some(1000), Some(Mark::Blunder))
-        );
-        assert_eq!(analyse(report(10, None), report(40, None)), (Some(0), None));
-        assert_eq!(analyse(report(10, None), None), (None, None));
+    fn analysis(best: Verdict, played: &str, after: After) -> Analysis {
+        Analysis::new(2, "1...".into(), "f".into(), Player::Second, best).with_played(
+            played.to_string(),
+            after,
+            100.0,
+        )
     }
 
     #[test]
-    fn text_json_and_pgn_forms() {
-        let played = (
-            "4-5".to_string(),
-            verdict("4-5", report(-20, None), &["4-5"]),
-        );
-        let a = Analysis::new(
-            2,
-            "1...".into(),
-            "xxxx___oooo o".into(),
-            Player::Second,
-            verdict("3-5", report(35, None), &["3-5", "8-7", "2-3"]),
-            Some(played),
-        );
+    fn a_move_is_judged_by_the_search_after_it() {
+        let best = verdict("3-5", Some(Score::Cp(35)), &["3-5", "8-7", "2-3"]);
+        // The opponent to move after it, at +0.20 for them.
+        let after = After::Searched(verdict("8-7", Some(Score::Cp(20)), &["8-7"]), true);
+        let a = analysis(best.clone(), "4-5", after);
+        let judgement = a.played.as_ref().unwrap().judgement.unwrap();
+        assert_eq!((judgement.before, judgement.after), (587, 450));
+        assert_eq!((judgement.loss, judgement.mark), (137, Some(Mark::Mistake)));
         assert_eq!(
             a.text_line(),
-            "1... 4-5?! -0.20/9  best 3-5 +0.35/9  inaccuracy: 0.55 lost  pv 3-5 8-7 2-3"
+            "1... 4-5? -0.20/9  best 3-5 +0.35/9  mistake: 0.137 lost  pv 3-5 8-7 2-3"
         );
-        let json: serde_json::Value = serde_json::from_str(&a.json_line(Some(4))).unwrap();
-        assert_eq!(json["game"], 4);
+        let json: serde_json::Value = serde_json::from_str(&a.json_line(Some(&GameRef {
+            number: 4,
+            round: Some("7".into()),
+            title: "Round 7".into(),
+        })))
+        .unwrap();
+        assert_eq!(
+            (json["game"].clone(), json["round"].clone()),
+            (4.into(), "7".into())
+        );
         assert_eq!(json["ply"], 2);
         assert_eq!(json["score"]["cp"], 35);
         assert_eq!(json["played_score"]["cp"], -20);
-        assert_eq!(json["mark"], "inaccuracy");
-        assert_eq!(json["pv"][2], "2-3");
-        assert!(json.get("line").is_none());
+        assert_eq!(json["loss"], 0.137);
+        assert_eq!(json["mark"], "mistake");
+        assert!(json.get("line").is_none() && json.get("bound").is_none());
+        // The best move is never marked, whatever the searches say.
+        let worse = After::Searched(verdict("8-7", Some(Score::Cp(90)), &["8-7"]), true);
         assert_eq!(
-            variation(&a),
-            ["(1...", "3-5", "{+0.35/9}", "2.", "8-7", "2-3)"]
+            analysis(best.clone(), "3-5", worse).played.unwrap().mark(),
+            None
         );
-        let mated = verdict("1-5", report(29_999, Some(1)), &["1-5"]);
-        let b = Analysis::new(3, "line 3:".into(), "x".into(), Player::First, mated, None);
-        assert_eq!(b.text_line(), "line 3: x  best 1-5 mate 1/9  pv 1-5");
+        // A won position thrown into a draw is a blunder.
+        let won = verdict("1-5", Some(Score::Mate(4)), &["1-5"]);
+        let drawn = analysis(won, "2-5", After::Ended(Ending::Drawn));
+        assert_eq!(drawn.played.as_ref().unwrap().mark(), Some(Mark::Blunder));
+        assert!(drawn
+            .text_line()
+            .starts_with("1... 2-5?? drawn  best 1-5 #4/9  blunder: 0.500 lost"));
+    }
+
+    #[test]
+    fn positions_of_a_list_and_their_bounds() {
+        let mut mated = verdict("1-5", Some(Score::Mate(1)), &["1-5"]);
+        mated.bound = Some(Bound::Lower);
+        let b = Analysis::new(3, "line 3:".into(), "x".into(), Player::First, mated);
+        assert_eq!(b.text_line(), "line 3: x  best 1-5 #1/9  pv 1-5");
         let json: serde_json::Value = serde_json::from_str(&b.json_line(None)).unwrap();
         assert_eq!(
-            (json["line"].clone(), json["score"]["mate"].clone()),
-            (3.into(), 1.into())
+            (
+                json["line"].clone(),
+                json["score"]["mate"].clone(),
+                json["bound"].clone()
+            ),
+            (3.into(), 1.into(), "lower".into())
         );
     }
 
     #[test]
-    fn engine_comments_are_told_from_others() {
-        for engine in ["+0.35/6 0.250s", "-M2/5 0.1s", "0.250s", "+1.00"] {
-            assert!(is_engine_comment(engine), "{engine}");
-        }
-        for other in [
-            "a loses on time",
-            "",
-            "+0.35 good move",
-            "draw by threefold repetition",
-        ] {
-            assert!(!is_engine_comment(other), "{other}");
-        }
+    fn a_summary_counts_marks_and_averages_losses() {
+        let best = verdict("3-5", Some(Score::Cp(0)), &["3-5"]);
+        let lost = |cp| After::Searched(verdict("8-7", Some(Score::Cp(cp)), &["8-7"]), true);
+        let analyses = [
+            analysis(best.clone(), "4-5", lost(100)),
+            analysis(best.clone(), "2-5", lost(0)),
+        ];
+        let summary = PlayerSummary::of(Player::Second, "b", &analyses);
+        assert_eq!(summary.marks, [0, 0, 1]);
+        assert_eq!(
+            summary.text(),
+            "0 inaccuracies, 0 mistakes, 1 blunder, average loss 0.116"
+        );
+        assert_eq!(
+            PlayerSummary::of(Player::First, "a", &analyses).average_loss,
+            None
+        );
     }
 }

@@ -13,7 +13,7 @@ mod tests {
 
     use super::data::read;
     use super::datagen::{run_datagen, DatagenConfig, SearchLimit};
-    use super::texel::{run_tune, TuneConfig};
+    use super::texel::{run_scale_fit, run_tune, TuneConfig};
 
     /// A fresh path in the temporary directory, removed first.
     fn scratch(name: &str) -> PathBuf {
@@ -120,6 +120,13 @@ mod tests {
             lambda: 1.0,
         };
         assert!(run_tune(&wrong_game).unwrap_err().contains("not wyx"));
+        // The scale alone: fitted on every position, none held out.
+        let scale = run_scale_fit("pylyx10", std::slice::from_ref(&out)).unwrap();
+        assert!(scale.positions > report.positions);
+        assert!(scale.eval_k > 0.0 && scale.score_k > 0.0);
+        assert!(run_scale_fit("wyx", std::slice::from_ref(&out))
+            .unwrap_err()
+            .contains("not wyx"));
         let _ = std::fs::remove_file(out);
     }
 }

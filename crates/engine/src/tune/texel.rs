@@ -97,6 +97,68 @@ pub fn run_tune(config: &TuneConfig) -> Result<TuneReport, String> {
         .ok_or_else(|| format!("unknown game '{}'", config.game))?
 }
 
+/// What `ludus tune --scale-only` found: the logistic scale alone, with
+/// the game's own weights, as the first step of [`run_tune`] fits it.
+#[derive(Clone, Debug)]
+pub struct ScaleReport {
+    /// The game.
+    pub game: &'static str,
+    /// Positions fitted (every position of the data: none is held out).
+    pub positions: usize,
+    /// Games they came from.
+    pub games: usize,
+    /// The `K` for which `sigmoid(K · evaluation)` best predicts the result.
+    pub eval_k: f64,
+    /// The `K` for which `sigmoid(K · search score)` best predicts the
+    /// result, the search score being the one the data recorded.
+    pub score_k: f64,
+}
+
+/// Fits only the scale `K` of `game` to the data in `files`: of its
+/// evaluation (Texel's first step) and of the recorded search scores.
+pub fn run_scale_fit(game: &str, files: &[PathBuf]) -> Result<ScaleReport, String> {
+    if files.is_empty() {
+        return Err("no data file given".to_string());
+    }
+    visit_game(game, ScaleFit { files }).ok_or_else(|| format!("unknown game '{game}'"))?
+}
+
+struct ScaleFit<'a> {
+    files: &'a [PathBuf],
+}
+
+impl GameVisitor for ScaleFit<'_> {
+    type Output = Result<ScaleReport, String>;
+
+    fn visit<G: Searchable>(self) -> Self::Output {
+        let loaded = Dataset::load::<G>(self.files)?;
+        let weights: Vec<f64> = G::LINEAR_EVAL
+            .weights
+            .iter()
+            .map(|&w| f64::from(w))
+            .collect();
+        let (mut evals, mut scores, mut results) = (Vec::new(), Vec::new(), Vec::new());
+        for data in [&loaded.train, &loaded.held_out] {
+            evals.extend((0..data.len()).map(|i| data.eval(i, &weights)));
+            scores.extend_from_slice(&data.scores);
+            results.extend_from_slice(&data.results);
+        }
+        if results.is_empty() {
+            return Err(format!(
+                "no positions in the {} game(s) of the data",
+                loaded.games
+            ));
+        }
+        Ok(ScaleReport {
+            game: G::NAME,
+            positions: results.len(),
+            games: loaded.games,
+            eval_k: fit_scale(&evals, &results),
+            score_k: fit_scale(&scores, &results),
+        })
+    }
+}
+
 struct Tune<'a> {
     config: &'a TuneConfig,
 }
@@ -273,10 +335,23 @@ impl Dataset {
     }
 }
 
-/// The `K` that minimises the error against the results under `weights`:
-/// a golden-section search over `ln K`.
+/// The `K` that minimises the error against the results under `weights`.
 fn fit_k(data: &Dataset, weights: &[f64]) -> f64 {
-    let error = |ln_k: f64| data.error(ln_k.exp(), weights, &data.results);
+    let evals: Vec<f64> = (0..data.len()).map(|i| data.eval(i, weights)).collect();
+    fit_scale(&evals, &data.results)
+}
+
+/// The `K` for which `sigmoid(K · value)` best predicts `results` (least
+/// squares): a golden-section search over `ln K`.
+fn fit_scale(values: &[f64], results: &[f64]) -> f64 {
+    let error = |ln_k: f64| {
+        let total: f64 = values
+            .iter()
+            .zip(results)
+            .map(|(&value, &result)| (result - sigmoid(ln_k.exp() * value)).powi(2))
+            .sum();
+        total / values.len() as f64
+    };
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut low, mut high) = ((1e-5f64).ln(), 1f64.ln());
     let mut a = high - ratio * (high - low);

@@ -415,6 +415,13 @@ impl Searchable for Alak {
         "_x_xo_x_o_o o",
     ];
     const BENCH_DEPTH: u32 = 24;
+    // The searched scores (`AlakSolution` off: with the table on, every
+    // score is exact, a forced result or a draw's 0, and the scale does not
+    // matter). Fitted by `ludus tune --game alak --scale-only alak.data` on
+    // `ludus datagen --game alak --games 300 --nodes 2000 --concurrency 1
+    // --option AlakSolution=false --out alak.data` (4 820 positions): 1/K =
+    // 128.4 for the search scores (164.9 for the evaluation alone).
+    const LOGISTIC_SCALE: f64 = 128.0;
 
     fn move_index(&self, mv: AlakMove) -> usize {
         usize::from(mv.from) * SLOTS as usize + usize::from(mv.to)

@@ -650,6 +650,15 @@ impl<const N: usize> Searchable for Wyke<N> {
         ]
     };
     const BENCH_DEPTH: u32 = 6;
+    // Fitted by `ludus tune --game G --scale-only G.data` on `ludus datagen
+    // --game G --games 300 --nodes 2000 --concurrency 1 --out G.data`: 1/K
+    // for the search scores, wyke 171.3 (6 938 positions of 300 games;
+    // 160.5 for the evaluation alone), wyke6 372.2 (7 280 positions of the
+    // 234 games played in 95 s; 456.8 for the evaluation).
+    const LOGISTIC_SCALE: f64 = match N {
+        4 => 171.0,
+        _ => 372.0,
+    };
 
     fn move_index(&self, mv: WykeMove) -> usize {
         ordering::move_indices(mv).iter().next().unwrap_or(0)

@@ -456,6 +456,11 @@ impl Searchable for Wyx {
         "..2..W2../w.w.bb../2wB3..W3b2/.ww.wb.w/.bwb..w./2.W3bwB3.B2/.b.b.www/..2b.2bb b6,h1 -2+4,+0+3/-3+2,-3+3,-3+1/-1+0,-3-3,-3-2,-1-2,-3-1/-4-2,-2-1/+1-1,+0-3/+0-1,+3-3,+1-3,+2-1,+0-2/+1+3,+2+3,+2+2,+4+0/+4+3,+4+2,+3+1 11,12 w",
     ];
     const BENCH_DEPTH: u32 = 16;
+    // Fitted by `ludus tune --game wyx --scale-only wyx.data` on `ludus
+    // datagen --game wyx --games 300 --nodes 2000 --concurrency 1 --out
+    // wyx.data` (6 054 positions): 1/K = 109.5 for the search scores
+    // (146.8 for the evaluation alone).
+    const LOGISTIC_SCALE: f64 = 110.0;
 
     fn plies_left_bound(&self) -> Option<u32> {
         // Every move takes a domino, and a pass comes before at most one:

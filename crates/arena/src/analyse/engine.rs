@@ -1,0 +1,313 @@
+//! The analysing engine: one search per position, read as one verdict: the
+//! `bestmove`, and the score and line of the last `info` line whose line
+//! starts with that move (the line a search ends on may be a bound, when an
+//! iteration failing high with a new move is cut short; its move is then
+//! the one played). Where no line starts with it, the last line's score,
+//! the root's value, stands for it.
+
+use std::time::{Duration, Instant};
+
+use ludus_rules::Game;
+
+use super::judge::Score;
+use super::{AnalyseConfig, AnalyseLimit};
+use crate::cli::{EngineSpec, Limit, Proto};
+use crate::engine::{offers_variant, parse_info, EngineProcess, Failure};
+
+/// How long the handshake and `isready` may take.
+const READY_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long past its move time a `movetime` search may take to answer.
+const ANSWER_MARGIN: Duration = Duration::from_secs(30);
+/// The wait for a `depth` or `nodes` search, which may take long.
+const UNTIMED_WAIT: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// Which way a score missed its aspiration window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// At least the score (`lowerbound`).
+    Lower,
+    /// At most the score (`upperbound`).
+    Upper,
+}
+
+impl Bound {
+    /// The protocol's word for it, without the `bound`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Lower => "lower",
+            Bound::Upper => "upper",
+        }
+    }
+}
+
+/// One search's answer, its moves in canonical notation, its score from
+/// the side to move's view.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Verdict {
+    /// The `bestmove`.
+    pub best: String,
+    /// The score of the best line; `None` when the engine gave none for it.
+    pub score: Option<Score>,
+    /// The depth of that score.
+    pub depth: Option<u32>,
+    /// Whether that score is only a bound.
+    pub bound: Option<Bound>,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<String>,
+}
+
+/// What one `info` line says of the best line.
+struct Info {
+    score: Score,
+    depth: Option<u32>,
+    bound: Option<Bound>,
+    pv: Vec<String>,
+}
+
+/// The best line's `info` (`multipv 1` or none), its line in canonical
+/// notation from `root`; `None` for other lines.
+fn read_info<G: Game>(line: &str, root: &G) -> Option<Info> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let bound = match () {
+        _ if words.contains(&"lowerbound") => Some(Bound::Lower),
+        _ if words.contains(&"upperbound") => Some(Bound::Upper),
+        _ => None,
+    };
+    // `parse_info` reads exact scores only: the bound is kept apart.
+    let exact: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !matches!(*w, "lowerbound" | "upperbound"))
+        .collect();
+    let report = parse_info(&exact.join(" "))?;
+    let score = match (report.mate, report.score) {
+        (Some(moves), _) => Score::Mate(moves),
+        (None, Some(cp)) => Score::Cp(cp),
+        (None, None) => return None,
+    };
+    let pv = words
+        .iter()
+        .position(|&w| w == "pv")
+        .map_or(&[][..], |at| &words[at + 1..]);
+    Some(Info {
+        score,
+        depth: report.depth,
+        bound,
+        pv: canonical_line(root, pv),
+    })
+}
+
+/// The moves of `words` played from `root` while they are legal, in
+/// canonical notation.
+fn canonical_line<G: Game>(root: &G, words: &[&str]) -> Vec<String> {
+    let mut position = root.clone();
+    let mut line = Vec::new();
+    for word in words {
+        let Ok(mv) = position.parse_move(word) else {
+            break;
+        };
+        line.push(position.format_move(mv));
+        position.make_move(mv);
+    }
+    line
+}
+
+impl Verdict {
+    /// The verdict of a search that answered `best` after `infos`: the
+    /// last of them whose line starts with `best` speaks for it. When none
+    /// does (Alak's table picks among moves that keep the root's value
+    /// the one that sets the opponent the most problems), the last one's
+    /// score, the root's value, is the best move's, and the line is the
+    /// move alone.
+    fn of(best: String, infos: &[Info]) -> Verdict {
+        let starts_with_best = |info: &&Info| info.pv.first() == Some(&best);
+        let info = infos.iter().rev().find(starts_with_best).or(infos.last());
+        let pv = match info.filter(starts_with_best) {
+            Some(info) => info.pv.clone(),
+            None => vec![best.clone()],
+        };
+        Verdict {
+            score: info.map(|info| info.score),
+            depth: info.and_then(|info| info.depth),
+            bound: info.and_then(|info| info.bound),
+            best,
+            pv,
+        }
+    }
+}
+
+/// The engine process and what it has been told.
+pub(super) struct Analyser {
+    process: EngineProcess,
+    declarations: Vec<String>,
+    variant: Option<&'static str>,
+    limit: AnalyseLimit,
+    name: String,
+}
+
+fn failure(name: &str, failure: Failure, what: &str) -> String {
+    match failure {
+        Failure::Crashed => format!("engine {name} exited (at {what})"),
+        Failure::TimedOut => format!("engine {name} did not answer in time (at {what})"),
+    }
+}
+
+impl Analyser {
+    /// Starts the engine of `config` and shakes hands.
+    pub(super) fn start(config: &AnalyseConfig) -> Result<Analyser, String> {
+        let name = config.engine.display().to_string();
+        let spec = EngineSpec {
+            name: name.clone(),
+            cmd: name.clone(),
+            args: Vec::new(),
+            dir: None,
+            proto: config.proto,
+            options: Vec::new(),
+            limit: Limit::default(),
+        };
+        let mut process = EngineProcess::start(&spec)?;
+        let declarations = process
+            .handshake(READY_TIMEOUT)
+            .map_err(|f| failure(&name, f, "its handshake"))?;
+        if config.threads != 1 {
+            process
+                .send(&format!("setoption name Threads value {}", config.threads))
+                .map_err(|f| failure(&name, f, "setoption"))?;
+        }
+        Ok(Analyser {
+            process,
+            declarations,
+            variant: None,
+            limit: config.limit,
+            name,
+        })
+    }
+
+    /// Tells the engine to quit.
+    pub(super) fn quit(self) {
+        self.process.quit();
+    }
+
+    /// Prepares the engine for a new game of `G`.
+    pub(super) fn new_game<G: Game>(&mut self) -> Result<(), String> {
+        if self.variant != Some(G::NAME) {
+            if !offers_variant(&self.declarations, G::NAME) {
+                return Err(format!(
+                    "engine {} does not offer the variant {}",
+                    self.name,
+                    G::NAME
+                ));
+            }
+            self.send(&format!("setoption name UCI_Variant value {}", G::NAME))?;
+            self.variant = Some(G::NAME);
+        }
+        let newgame = match self.process.proto() {
+            Proto::Uci => "ucinewgame",
+            Proto::Ugi => "uginewgame",
+        };
+        self.send(newgame)?;
+        self.process
+            .sync(READY_TIMEOUT)
+            .map_err(|f| failure(&self.name, f, "readyok"))
+    }
+
+    /// The PGN `Annotator`: the engine's `id name` and the limit.
+    pub(super) fn annotator(&self) -> String {
+        let id = self
+            .declarations
+            .iter()
+            .find_map(|line| line.strip_prefix("id name "))
+            .unwrap_or(&self.name);
+        let limit = match self.limit {
+            AnalyseLimit::Depth(depth) => format!("depth {depth}"),
+            AnalyseLimit::Nodes(nodes) => format!("nodes {nodes}"),
+            AnalyseLimit::Movetime(ms) => format!("movetime {ms}"),
+        };
+        format!("{} ({limit})", id.trim())
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        self.process
+            .send(line)
+            .map_err(|f| failure(&self.name, f, line))
+    }
+
+    /// Searches the position of `position_line` (`root`, which is not
+    /// over) at the limit.
+    pub(super) fn search<G: Game>(
+        &mut self,
+        position_line: &str,
+        root: &G,
+    ) -> Result<Verdict, String> {
+        let (go, wait) = match self.limit {
+            AnalyseLimit::Depth(depth) => (format!("go depth {depth}"), UNTIMED_WAIT),
+            AnalyseLimit::Nodes(nodes) => (format!("go nodes {nodes}"), UNTIMED_WAIT),
+            AnalyseLimit::Movetime(ms) => (
+                format!("go movetime {ms}"),
+                Duration::from_millis(ms) + ANSWER_MARGIN,
+            ),
+        };
+        self.send(position_line)?;
+        self.send(&go)?;
+        let deadline = Instant::now() + wait;
+        let mut infos = Vec::new();
+        loop {
+            let line = self
+                .process
+                .next_line(deadline)
+                .map_err(|f| failure(&self.name, f, "bestmove"))?;
+            infos.extend(read_info(&line, root));
+            let mut words = line.split_whitespace();
+            if words.next() == Some("bestmove") {
+                let text = words.next().unwrap_or("");
+                let mv = root.parse_move(text).map_err(|e| {
+                    format!("engine {} answers an illegal move '{text}': {e}", self.name)
+                })?;
+                return Ok(Verdict::of(root.format_move(mv), &infos));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludus_rules::games::alak::Alak;
+
+    fn verdict(lines: &[&str], best: &str) -> Verdict {
+        let root = Alak::startpos();
+        let infos: Vec<Info> = lines.iter().filter_map(|l| read_info(l, &root)).collect();
+        Verdict::of(best.to_string(), &infos)
+    }
+
+    #[test]
+    fn the_verdict_is_the_last_line_of_the_best_move() {
+        let lines = [
+            "info depth 5 seldepth 5 multipv 1 score cp 53 nodes 8 pv 2-5 11-7",
+            "info depth 6 seldepth 6 multipv 1 score cp -28 lowerbound nodes 9 pv 1-5 11-7",
+            "info depth 6 seldepth 6 multipv 2 score cp 90 nodes 9 pv 3-5",
+        ];
+        let bound = verdict(&lines, "1-5");
+        assert_eq!(
+            (bound.score, bound.depth, bound.bound),
+            (Some(Score::Cp(-28)), Some(6), Some(Bound::Lower))
+        );
+        assert_eq!(bound.pv, ["1-5", "11-7"]);
+        let exact = verdict(&lines[..1], "2-5");
+        assert_eq!((exact.score, exact.bound), (Some(Score::Cp(53)), None));
+        // No line starts with the best move: the root's value is its score.
+        let other = verdict(&lines[..1], "3-5");
+        assert_eq!(
+            (other.score, other.pv),
+            (Some(Score::Cp(53)), vec!["3-5".to_string()])
+        );
+        assert_eq!(verdict(&[], "3-5").score, None);
+        let mate = verdict(&["info depth 9 score mate -3 pv 1-5 junk"], "1-5");
+        assert_eq!((mate.score, mate.pv.len()), (Some(Score::Mate(-3)), 1));
+        let silent = verdict(&["info depth 2 score cp 7", "info string hello"], "4-5");
+        assert_eq!(
+            (silent.score, silent.pv),
+            (Some(Score::Cp(7)), vec!["4-5".to_string()])
+        );
+    }
+}
