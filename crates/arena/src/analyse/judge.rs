@@ -28,6 +28,19 @@ impl Score {
         }
     }
 
+    /// The score of the position after a move, seen by its mover from
+    /// before the move: `self` is the search's score of that position, for
+    /// the opponent when `turn_passed`. A win counts the move played too
+    /// (an opponent beaten in 1 is the mover's mate in 2), so that a played
+    /// move scores as the same move does as the best one; a loss still
+    /// counts the opponent's moves.
+    pub fn after_move(self, turn_passed: bool) -> Score {
+        match if turn_passed { self.negated() } else { self } {
+            Score::Mate(moves) if moves > 0 => Score::Mate(moves + 1),
+            other => other,
+        }
+    }
+
     /// The expected score (0 to 1) on the logistic curve of scale `scale`.
     pub fn expected(self, scale: f64) -> f64 {
         match self {
@@ -231,6 +244,10 @@ mod tests {
         assert_eq!(Score::Mate(-1).expected(150.0), 0.0);
         assert_eq!(Score::Mate(2).negated(), Score::Mate(-2));
         assert_eq!(in_thousandths(plus), 731);
+        assert_eq!(Score::Mate(-1).after_move(true), Score::Mate(2));
+        assert_eq!(Score::Mate(3).after_move(true), Score::Mate(-3));
+        assert_eq!(Score::Mate(2).after_move(false), Score::Mate(3));
+        assert_eq!(Score::Cp(40).after_move(true), Score::Cp(-40));
     }
 
     #[test]

@@ -38,8 +38,7 @@ impl After {
     /// The score of the position after the move, from the mover's view.
     pub(super) fn score(&self) -> Option<Score> {
         match self {
-            After::Searched(verdict, true) => verdict.score.map(Score::negated),
-            After::Searched(verdict, false) => verdict.score,
+            After::Searched(verdict, passed) => verdict.score.map(|s| s.after_move(*passed)),
             After::Ended(_) => None,
         }
     }
