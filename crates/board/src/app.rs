@@ -10,9 +10,9 @@ use ludus_rules::{GameResult, Player};
 use serde_json::Value;
 
 use crate::engine::{EngineLink, Event, Job, Purpose};
-use crate::info::{Line, Score};
 use crate::pair::Pair;
 use crate::table::{has_random_start, new_table, Start, Table};
+use ludus_arena::info::{Line, Score};
 
 /// Who the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -486,7 +486,7 @@ impl App {
         if rank == 1 {
             let first_view = match self.table.side(self.job_ply) {
                 Player::First => line.score,
-                Player::Second => line.score.negate(),
+                Player::Second => line.score.negated(),
             };
             if let Some(slot) = self.evals.get_mut(self.job_ply) {
                 *slot = Some(first_view);
@@ -634,7 +634,7 @@ mod tests {
         );
         app.on_event(Event::Line(
             job.id,
-            crate::info::parse_line("info depth 2 score cp 50 pv 8-7").unwrap(),
+            ludus_arena::info::parse_line("info depth 2 score cp 50 pv 8-7").unwrap(),
         ));
         assert_eq!(app.evals[1], Some(Score::Cp(-50)), "from x's side");
         app.on_event(Event::BestMove(job.id, "8-7".to_string()));

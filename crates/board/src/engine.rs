@@ -12,7 +12,7 @@ use ludus_arena::engine::{
 };
 use ludus_arena::referee::play_for_pairs;
 
-use crate::info::{parse_line, Line};
+use ludus_arena::info::{parse_line, Line};
 
 /// How long an engine may take to answer the handshake and `isready`.
 const ANSWER_WAIT: Duration = Duration::from_secs(20);

@@ -13,7 +13,8 @@
 //! - [`games`]: click paths per game; [`table`]: the game on the board;
 //! - [`pair`]: pair mode (two games from one start, sides swapped, scored
 //!   as the rules score pairs: Double Wyx);
-//! - [`engine`]: the engine thread; [`info`]: its search lines;
+//! - [`engine`]: the engine thread (its search lines read by the arena's
+//!   `info`);
 //! - [`pgn`], [`pgn_read`]: the game as PGN, out and in (read by the arena's
 //!   reader; `pgn_read` reads what the match comments say);
 //! - [`browser`]: opening the page in the user's browser.
@@ -23,7 +24,6 @@ pub mod browser;
 pub mod engine;
 pub mod games;
 pub mod guard;
-pub mod info;
 pub mod pair;
 pub mod pgn;
 pub mod pgn_read;

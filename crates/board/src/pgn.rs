@@ -9,9 +9,9 @@ use ludus_arena::referee::{GameRecord, PlayedMove, Termination};
 use ludus_rules::Player;
 
 use crate::app::{App, MoveNote, Plays};
-use crate::info::Score;
 use crate::pgn_read::move_report;
 use crate::table::{new_table, Start, Table};
+use ludus_arena::info::Score;
 use ludus_arena::pgn_read::read_pgn;
 
 /// A game read from PGN, ready for the board.
@@ -69,7 +69,7 @@ pub fn import(text: &str, index: u64) -> Result<Imported, String> {
 pub fn first_side(score: Score, mover: Player) -> Score {
     match mover {
         Player::First => score,
-        Player::Second => score.negate(),
+        Player::Second => score.negated(),
     }
 }
 

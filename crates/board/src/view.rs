@@ -7,9 +7,9 @@ use serde_json::{json, Value};
 use crate::app::{App, Plays};
 use crate::engine::Purpose;
 use crate::games::Follow;
-use crate::info::Score;
 use crate::pair::pair_rules;
 use crate::table::Table;
+use ludus_arena::info::Score;
 
 fn player_word(player: Player) -> &'static str {
     match player {
@@ -195,7 +195,7 @@ pub fn follow_json(follow: &Follow) -> Value {
 mod tests {
     use super::*;
     use crate::engine::Event;
-    use crate::info::parse_line;
+    use ludus_arena::info::parse_line;
     use serde_json::json;
 
     /// A board without an engine process: the tests play its part.

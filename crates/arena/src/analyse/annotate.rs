@@ -92,7 +92,7 @@ pub(super) fn annotated_pgn(
             words.push(format!("${}", mark.nag()));
         }
         if let Some(score) = played.after.score() {
-            words.push(comment(&with_depth(score.pgn(), played.after.depth())));
+            words.push(comment(&with_depth(score.text(), played.after.depth())));
         }
         if let Some((mark, judgement)) = marked {
             words.push(comment(&mark_words(mark, judgement.loss)));
@@ -140,7 +140,7 @@ fn variation(analysis: &Analysis) -> Vec<String> {
         }
         words.push(mv.clone());
         if let Some(score) = verdict.score.filter(|_| index == 0) {
-            words.push(comment(&with_depth(score.pgn(), verdict.depth)));
+            words.push(comment(&with_depth(score.text(), verdict.depth)));
         }
     }
     if let Some(last) = words.last_mut() {

@@ -10,68 +10,37 @@
 
 use ludus_rules::{GameResult, Player};
 
-/// An engine score from one player's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns (about 100 a unit of material).
-    Cp(i32),
-    /// A forced result in this many moves: positive a win, negative a loss.
-    Mate(i32),
-}
+pub use crate::info::Score;
 
-impl Score {
-    /// The same score from the other player's view.
-    pub fn negated(self) -> Score {
-        match self {
-            Score::Cp(cp) => Score::Cp(-cp),
-            Score::Mate(moves) => Score::Mate(-moves),
-        }
-    }
-
-    /// The score of the position after a move, seen by its mover from
-    /// before the move: `self` is the search's score of that position, for
-    /// the opponent when `turn_passed`. A win counts the move played too
-    /// (an opponent beaten in 1 is the mover's mate in 2), so that a played
-    /// move scores as the same move does as the best one; a loss still
-    /// counts the opponent's moves.
-    pub fn after_move(self, turn_passed: bool) -> Score {
-        match if turn_passed { self.negated() } else { self } {
-            Score::Mate(moves) if moves > 0 => Score::Mate(moves + 1),
-            other => other,
-        }
-    }
-
-    /// The expected score (0 to 1) on the logistic curve of scale `scale`.
-    pub fn expected(self, scale: f64) -> f64 {
-        match self {
-            Score::Cp(cp) => 1.0 / (1.0 + (-f64::from(cp) / scale).exp()),
-            Score::Mate(moves) if moves > 0 => 1.0,
-            Score::Mate(_) => 0.0,
-        }
-    }
-
-    /// For people: `+0.35` (100 a unit), `#3` (mate in 3), `#-2`.
-    pub fn text(self) -> String {
-        match self {
-            Score::Cp(cp) => pawns(cp),
-            Score::Mate(moves) => format!("#{moves}"),
-        }
-    }
-
-    /// As PGN comments of `ludus match` write it: `+0.35`, `+M3`, `-M2`.
-    pub fn pgn(self) -> String {
-        match self {
-            Score::Cp(cp) => pawns(cp),
-            Score::Mate(moves) if moves > 0 => format!("+M{moves}"),
-            Score::Mate(moves) => format!("-M{}", -moves),
-        }
+/// The score of the position after a move, seen by its mover from before
+/// the move: `score` is the search's score of that position, for the
+/// opponent when `turn_passed`. A win counts the move played too (an
+/// opponent beaten in 1 is the mover's mate in 2), so that a played move
+/// scores as the same move does as the best one; a loss still counts the
+/// opponent's moves.
+pub fn after_move(score: Score, turn_passed: bool) -> Score {
+    match if turn_passed { score.negated() } else { score } {
+        Score::Mate(moves) if moves > 0 => Score::Mate(moves + 1),
+        other => other,
     }
 }
 
-/// Centipawns as signed units of 100: `+0.35`, `-1.20`.
-fn pawns(cp: i32) -> String {
-    let sign = if cp >= 0 { '+' } else { '-' };
-    format!("{sign}{:.2}", f64::from(cp.unsigned_abs()) / 100.0)
+/// The expected score (0 to 1) of `score` on the logistic curve of scale
+/// `scale`; a forced win is 1, a forced loss 0.
+pub fn expected(score: Score, scale: f64) -> f64 {
+    match score {
+        Score::Cp(cp) => 1.0 / (1.0 + (-f64::from(cp) / scale).exp()),
+        Score::Mate(moves) if moves > 0 => 1.0,
+        Score::Mate(_) => 0.0,
+    }
+}
+
+/// `score` for people: `+0.35` (100 a unit), `#3` (mate in 3), `#-2`.
+pub fn text(score: Score) -> String {
+    match score {
+        Score::Mate(moves) => format!("#{moves}"),
+        cp => cp.text(),
+    }
 }
 
 /// How a move ended the game, for its mover.
@@ -236,29 +205,29 @@ mod tests {
 
     #[test]
     fn scores_become_expected_scores() {
-        assert_eq!(Score::Cp(0).expected(150.0), 0.5);
-        let plus = Score::Cp(150).expected(150.0);
+        assert_eq!(expected(Score::Cp(0), 150.0), 0.5);
+        let plus = expected(Score::Cp(150), 150.0);
         assert!((plus - 1.0 / (1.0 + (-1f64).exp())).abs() < 1e-12);
-        assert!((plus + Score::Cp(-150).expected(150.0) - 1.0).abs() < 1e-12);
-        assert_eq!(Score::Mate(3).expected(150.0), 1.0);
-        assert_eq!(Score::Mate(-1).expected(150.0), 0.0);
+        assert!((plus + expected(Score::Cp(-150), 150.0) - 1.0).abs() < 1e-12);
+        assert_eq!(expected(Score::Mate(3), 150.0), 1.0);
+        assert_eq!(expected(Score::Mate(-1), 150.0), 0.0);
         assert_eq!(Score::Mate(2).negated(), Score::Mate(-2));
         assert_eq!(in_thousandths(plus), 731);
-        assert_eq!(Score::Mate(-1).after_move(true), Score::Mate(2));
-        assert_eq!(Score::Mate(3).after_move(true), Score::Mate(-3));
-        assert_eq!(Score::Mate(2).after_move(false), Score::Mate(3));
-        assert_eq!(Score::Cp(40).after_move(true), Score::Cp(-40));
+        assert_eq!(after_move(Score::Mate(-1), true), Score::Mate(2));
+        assert_eq!(after_move(Score::Mate(3), true), Score::Mate(-3));
+        assert_eq!(after_move(Score::Mate(2), false), Score::Mate(3));
+        assert_eq!(after_move(Score::Cp(40), true), Score::Cp(-40));
     }
 
     #[test]
     fn scores_are_written_with_mates_as_mates() {
-        assert_eq!(Score::Cp(35).text(), "+0.35");
-        assert_eq!(Score::Cp(-120).text(), "-1.20");
-        assert_eq!(Score::Cp(-5).pgn(), "-0.05");
-        assert_eq!(Score::Mate(3).text(), "#3");
-        assert_eq!(Score::Mate(-2).text(), "#-2");
+        assert_eq!(text(Score::Cp(35)), "+0.35");
+        assert_eq!(text(Score::Cp(-120)), "-1.20");
+        assert_eq!(Score::Cp(-5).text(), "-0.05");
+        assert_eq!(text(Score::Mate(3)), "#3");
+        assert_eq!(text(Score::Mate(-2)), "#-2");
         assert_eq!(
-            (Score::Mate(3).pgn(), Score::Mate(-2).pgn()),
+            (Score::Mate(3).text(), Score::Mate(-2).text()),
             ("+M3".into(), "-M2".into())
         );
         assert_eq!(thousandths(312), "0.312");

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::annotate::annotated_pgn;
 use super::engine::Verdict;
-use super::judge::{in_thousandths, thousandths, Ending, Judgement, Mark, Score, MARKS};
+use super::judge::{self, in_thousandths, thousandths, Ending, Judgement, Mark, Score, MARKS};
 use super::AnalyseConfig;
 use crate::pgn_read::PgnGame;
 
@@ -38,7 +38,9 @@ impl After {
     /// The score of the position after the move, from the mover's view.
     pub(super) fn score(&self) -> Option<Score> {
         match self {
-            After::Searched(verdict, passed) => verdict.score.map(|s| s.after_move(*passed)),
+            After::Searched(verdict, passed) => {
+                verdict.score.map(|s| judge::after_move(s, *passed))
+            }
             After::Ended(_) => None,
         }
     }
@@ -63,7 +65,7 @@ impl After {
     fn expected(&self, scale: f64) -> Option<f64> {
         match self {
             After::Ended(ending) => Some(ending.expected()),
-            After::Searched(..) => self.score().map(|score| score.expected(scale)),
+            After::Searched(..) => self.score().map(|score| judge::expected(score, scale)),
         }
     }
 
@@ -83,8 +85,8 @@ pub(super) fn score_text(score: Option<Score>, depth: Option<u32>) -> String {
         return "?".to_string();
     };
     match depth {
-        Some(depth) => format!("{}/{depth}", score.text()),
-        None => score.text(),
+        Some(depth) => format!("{}/{depth}", judge::text(score)),
+        None => judge::text(score),
     }
 }
 
@@ -141,7 +143,10 @@ impl Analysis {
     /// game's logistic scale.
     pub(super) fn with_played(mut self, text: String, after: After, scale: f64) -> Self {
         let expected = |e: f64| in_thousandths(e);
-        let before = self.verdict.score.map(|s| expected(s.expected(scale)));
+        let before = self
+            .verdict
+            .score
+            .map(|s| expected(judge::expected(s, scale)));
         let judgement = before
             .zip(after.expected(scale).map(expected))
             .map(|(before, after)| Judgement::new(before, after, text == self.verdict.best));

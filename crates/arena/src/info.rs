@@ -1,5 +1,6 @@
-//! The engine's `info` lines as the analysis panel shows them: which line
-//! (MultiPV), depth, score and principal variation.
+//! A search's score and its `info` lines as an engine client reads them:
+//! which line (MultiPV), depth, score and principal variation. The board's
+//! analysis panel, `ludus analyse` and the Python engine client share them.
 
 /// A score, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,7 +13,7 @@ pub enum Score {
 
 impl Score {
     /// The score seen from the other side.
-    pub fn negate(self) -> Score {
+    pub fn negated(self) -> Score {
         match self {
             Score::Cp(cp) => Score::Cp(-cp),
             Score::Mate(moves) => Score::Mate(-moves),
@@ -124,7 +125,7 @@ mod tests {
         assert_eq!(Score::Cp(-120).text(), "-1.20");
         assert_eq!(Score::Cp(0).text(), "+0.00");
         assert_eq!(Score::Mate(3).text(), "+M3");
-        assert_eq!(Score::Mate(-2).negate(), Score::Mate(2));
+        assert_eq!(Score::Mate(-2).negated(), Score::Mate(2));
         assert_eq!(Score::Mate(-2).text(), "-M2");
     }
 }
