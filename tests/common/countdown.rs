@@ -84,6 +84,17 @@ impl Game for Countdown {
     fn format_move(&self, mv: Take) -> String {
         mv.0.to_string()
     }
+    // Take 0 (wait), 1 or 2.
+    const NUM_ACTIONS: usize = 3;
+    fn action_of(&self, mv: Take) -> usize {
+        mv.0.min(2) as usize
+    }
+    // The counter as 1/(1 + counter), and whether the first player moves.
+    const OBSERVATION_SHAPE: [usize; 3] = [2, 1, 1];
+    fn observe(&self, out: &mut [f32]) {
+        out[0] = 1.0 / (1.0 + self.counter as f32);
+        out[1] = f32::from(u8::from(self.side == Player::First));
+    }
     fn generate_moves(&self, moves: &mut Vec<Take>) {
         if self.counter > 0 {
             moves.extend((1..=2.min(self.counter)).map(Take));

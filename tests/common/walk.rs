@@ -3,7 +3,7 @@
 
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::random::splitmix64;
-use ludus_rules::{GameResult, Searchable};
+use ludus_rules::{Game, GameResult, Searchable};
 
 use super::rules::move_names;
 
@@ -15,32 +15,43 @@ pub fn walk_positions(game: &str, count: usize, seed: u64) -> Vec<String> {
     impl GameVisitor for Walk {
         type Output = Vec<String>;
         fn visit<G: Searchable>(self) -> Vec<String> {
-            let Walk(count, mut state) = self;
-            let mut random = move || {
-                let (next, value) = splitmix64(state);
-                state = next;
-                value as usize
-            };
-            let mut position = G::startpos();
-            let mut found = vec![position.to_fen()];
-            let mut moves = Vec::new();
-            while found.len() <= count {
-                for _ in 0..1 + random() % 4 {
-                    moves.clear();
-                    position.generate_moves(&mut moves);
-                    let mut next = position.clone();
-                    next.make_move(moves[random() % moves.len()]);
-                    position = match next.result() {
-                        GameResult::Ongoing => next,
-                        _ => G::startpos(),
-                    };
-                }
-                found.push(position.to_fen());
-            }
-            found
+            let positions: Vec<G> = walk(self.0, self.1, false);
+            positions.iter().map(G::to_fen).collect()
         }
     }
     visit_game(game, Walk(count, seed)).expect("a known game")
+}
+
+/// The start position of `G` and then `count` ongoing positions from one
+/// random walk, one every 1 to 4 plies; the walk restarts whenever a game
+/// ends, from the start position, or with `random_starts` from a random
+/// start drawn from the walk's randomness if the game has them (Wyx). The
+/// same `seed` gives the same positions.
+pub fn walk<G: Game>(count: usize, seed: u64, random_starts: bool) -> Vec<G> {
+    let mut state = seed;
+    let mut random = move || {
+        let (next, value) = splitmix64(state);
+        state = next;
+        value as usize
+    };
+    let mut position = G::startpos();
+    let mut found = vec![position.clone()];
+    let mut moves = Vec::new();
+    while found.len() <= count {
+        for _ in 0..1 + random() % 4 {
+            moves.clear();
+            position.generate_moves(&mut moves);
+            let mut next = position.clone();
+            next.make_move(moves[random() % moves.len()]);
+            position = match next.result() {
+                GameResult::Ongoing => next,
+                _ if random_starts => G::random_start(random() as u64).unwrap_or_else(G::startpos),
+                _ => G::startpos(),
+            };
+        }
+        found.push(position.clone());
+    }
+    found
 }
 
 /// Whether `mv` is a legal move of the ongoing position `fen` of `game`.

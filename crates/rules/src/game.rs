@@ -134,6 +134,37 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A drawing of the position for a person (several lines).
     fn render(&self) -> String;
 
+    // Action ids and observations: a fixed numbering of every move and a
+    // fixed-size picture of every position, for learning front ends (the
+    // Python package); protocol.md documents each game's.
+
+    /// How many action ids the game has: every move of every position has an
+    /// id below it.
+    const NUM_ACTIONS: usize;
+
+    /// The action id of a legal move of this position. The id does not
+    /// depend on the position: the same move notation has the same id
+    /// wherever it is legal, and the legal moves of one position have
+    /// distinct ids. (For any other move the value is unspecified, but the
+    /// call does not panic.)
+    fn action_of(&self, mv: Self::Move) -> usize;
+
+    /// The legal move of this position with action id `action`, if any.
+    fn move_of_action(&self, action: usize) -> Option<Self::Move> {
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        moves.into_iter().find(|&mv| self.action_of(mv) == action)
+    }
+
+    /// The shape of an observation: [planes, rows, columns].
+    const OBSERVATION_SHAPE: [usize; 3];
+
+    /// Writes the observation of this position into `out` (length = product
+    /// of the shape, plane-major, row-major), from the side to move's point
+    /// of view: values in 0..=1. Panics if `out` has another length (a
+    /// caller's bug, not bad input).
+    fn observe(&self, out: &mut [f32]);
+
     /// How the rules score two games played from one start with the sides
     /// swapped, if they say (Wyx's "Double Wyx"); `None` for games scored
     /// game by game only.

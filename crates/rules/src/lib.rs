@@ -10,6 +10,7 @@
 //! - [`search_features`]: the search techniques a game uses;
 //! - [`game_log`]: a game in progress with the repetition rule;
 //! - [`linear`]: evaluations as features × weights, for tuning;
+//! - [`observation`]: writing the observations of learning front ends;
 //! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness;
 //!   [`text`]: message wording.
 
@@ -17,6 +18,7 @@ pub mod game;
 pub mod game_log;
 pub mod games;
 pub mod linear;
+pub mod observation;
 pub mod perft;
 pub mod random;
 pub mod search_features;

@@ -6,6 +6,7 @@
 //! generation, capture detection and perft's leaf counting are a few bit
 //! operations.
 
+mod actions;
 mod eval;
 pub mod report;
 pub mod solution;
@@ -305,6 +306,18 @@ impl Game for Alak {
 
     fn format_move(&self, mv: AlakMove) -> String {
         format!("{}-{}", mv.from + 1, mv.to + 1)
+    }
+
+    const NUM_ACTIONS: usize = actions::NUM_ACTIONS;
+
+    fn action_of(&self, mv: AlakMove) -> usize {
+        actions::action_of(mv)
+    }
+
+    const OBSERVATION_SHAPE: [usize; 3] = actions::OBSERVATION_SHAPE;
+
+    fn observe(&self, out: &mut [f32]) {
+        actions::observe(self, out);
     }
 
     fn generate_moves(&self, moves: &mut Vec<AlakMove>) {

@@ -10,6 +10,7 @@
 //! the cell is not empty" with no bounds checks. Cells hold signed stack
 //! heights (white positive, black negative).
 
+mod actions;
 mod eval;
 mod movegen;
 mod notation;
@@ -331,6 +332,18 @@ impl<const N: usize> Game for PylyxGame<N> {
 
     fn format_move(&self, mv: PylyxMove) -> String {
         notation::write_move(self, mv)
+    }
+
+    const NUM_ACTIONS: usize = Self::ACTIONS;
+
+    fn action_of(&self, mv: PylyxMove) -> usize {
+        self.action_id(mv)
+    }
+
+    const OBSERVATION_SHAPE: [usize; 3] = Self::SHAPE;
+
+    fn observe(&self, out: &mut [f32]) {
+        self.write_observation(out);
     }
 
     fn generate_moves(&self, moves: &mut Vec<PylyxMove>) {

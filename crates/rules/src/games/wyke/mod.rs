@@ -8,6 +8,7 @@
 //! Plots are indexed `file * N + rank` (so index order is the notation's sort
 //! order a1 < a2 < …) and claimed plots are `u64` masks derived from tiles.
 
+mod actions;
 mod claims;
 pub mod endgame;
 mod eval;
@@ -510,6 +511,22 @@ impl<const N: usize> Game for Wyke<N> {
 
     fn format_move(&self, mv: WykeMove) -> String {
         format_move(mv, N)
+    }
+
+    const NUM_ACTIONS: usize = Self::ACTIONS;
+
+    fn action_of(&self, mv: WykeMove) -> usize {
+        Self::action_id(mv)
+    }
+
+    fn move_of_action(&self, action: usize) -> Option<WykeMove> {
+        Self::move_with_id(action).filter(|&mv| self.is_legal(mv))
+    }
+
+    const OBSERVATION_SHAPE: [usize; 3] = Self::SHAPE;
+
+    fn observe(&self, out: &mut [f32]) {
+        self.write_observation(out);
     }
 
     fn generate_moves(&self, moves: &mut Vec<WykeMove>) {

@@ -8,6 +8,7 @@
 //! The board is a handful of 64-bit masks (square `rank * 8 + file`, a1 = 0),
 //! the rack is [`rack::Rack`], and a move is the id of the domino taken.
 
+mod actions;
 mod eval;
 mod margin;
 mod notation;
@@ -318,6 +319,18 @@ impl Game for Wyx {
             return rack::format_domino(mv.0);
         }
         square_name(to)
+    }
+
+    const NUM_ACTIONS: usize = actions::NUM_ACTIONS;
+
+    fn action_of(&self, mv: WyxMove) -> usize {
+        actions::action_of(self, mv)
+    }
+
+    const OBSERVATION_SHAPE: [usize; 3] = actions::OBSERVATION_SHAPE;
+
+    fn observe(&self, out: &mut [f32]) {
+        actions::observe(self, out);
     }
 
     fn generate_moves(&self, moves: &mut Vec<WyxMove>) {
