@@ -1,5 +1,6 @@
-//! The rules contract every game implements: notation, moves, results and
-//! the position hash. What the engine needs beyond the rules (evaluation,
+//! The rules contract every game implements: notation, moves, results, the
+//! position hash, and the action ids and observations of learning front
+//! ends. What the engine needs beyond the rules (evaluation,
 //! move classes, known values, options) is [`crate::Searchable`].
 //!
 //! Everything generic over [`Game`] is monomorphised per game, so nothing
