@@ -10,9 +10,9 @@ mod common;
 
 use std::collections::HashMap;
 
+use common::rng::Rng;
 use common::walk::walk;
 use ludus_rules::games::{visit_every_game, GameVisitor};
-use ludus_rules::random::splitmix64;
 use ludus_rules::{Game, Searchable};
 
 /// Random positions per game (Wyx's walk restarts from random racks).
@@ -25,16 +25,6 @@ const SAMPLE: usize = 400;
 /// (spaces up to `ALL_IDS` ids are tried whole).
 const WRONG_IDS: usize = 100;
 const ALL_IDS: usize = 200;
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        let (state, value) = splitmix64(self.0);
-        self.0 = state;
-        (value % n as u64) as usize
-    }
-}
 
 /// What one game's positions showed so far.
 struct Seen {

@@ -2,21 +2,13 @@
 //! many random playouts: notation round trips, incremental hashes, legality
 //! checks, the noisy/quiet split, move packing, and game-over consistency.
 
+mod common;
+
 use std::collections::HashSet;
 
+use common::rng::Rng;
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
-use ludus_rules::random::splitmix64;
 use ludus_rules::{GameMove, GameResult, Searchable};
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        let (state, value) = splitmix64(self.0);
-        self.0 = state;
-        (value % n as u64) as usize
-    }
-}
 
 struct Contract {
     playouts: usize,

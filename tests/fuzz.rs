@@ -8,11 +8,11 @@
 
 mod common;
 
+use common::rng::Rng;
 use common::Captured;
 
 use ludus_engine::protocol::{Engine, Output};
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
-use ludus_rules::random::splitmix64;
 use ludus_rules::Searchable;
 
 fn iterations(default: usize) -> usize {
@@ -20,25 +20,6 @@ fn iterations(default: usize) -> usize {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-/// A small deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let (state, value) = splitmix64(self.0);
-        self.0 = state;
-        value
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
 }
 
 /// Characters that appear in our notations, and some that never do.

@@ -4,6 +4,7 @@
 
 pub mod countdown;
 pub mod exact;
+pub mod rng;
 pub mod rules;
 pub mod scratch;
 pub mod walk;

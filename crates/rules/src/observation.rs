@@ -41,7 +41,8 @@ impl<'a> Planes<'a> {
     }
 
     /// Sets 1 in `plane` at each set bit of `mask`, bit `row * columns +
-    /// column` (masks over a board numbered row-major).
+    /// column` (masks over a board numbered row-major; bits past the
+    /// plane would spill into the next one, so callers keep below it).
     pub fn mask(&mut self, plane: usize, mut mask: u64) {
         while mask != 0 {
             let bit = mask.trailing_zeros() as usize;

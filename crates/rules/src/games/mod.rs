@@ -52,5 +52,16 @@ registry!(
     wyx::Wyx,
 );
 
+/// The action id of the move `text` in the position `fen`, checked to
+/// lead back to the move (for the games' unit tests of their ids).
+#[cfg(test)]
+pub(crate) fn action_of_text<G: Game>(fen: &str, text: &str) -> usize {
+    let position = G::from_fen(fen).expect("a valid position");
+    let mv = position.parse_move(text).expect("a legal move");
+    let id = position.action_of(mv);
+    assert_eq!(position.move_of_action(id), Some(mv), "{text} in {fen}");
+    id
+}
+
 /// The game loaded when none is chosen.
 pub const DEFAULT_GAME: &str = "alak";

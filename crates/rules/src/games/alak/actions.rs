@@ -30,20 +30,16 @@ pub(super) fn observe(position: &Alak, out: &mut [f32]) {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::action_of_text as id;
     use crate::games::alak::Alak;
     use crate::Game;
 
-    fn id(fen: &str, mv: &str) -> usize {
-        let position = Alak::from_fen(fen).unwrap();
-        position.action_of(position.parse_move(mv).unwrap())
-    }
-
     #[test]
     fn ids_follow_the_formula() {
-        assert_eq!(id("xxxx___oooo x", "4-5"), 33);
-        assert_eq!(id("xxxx___oooo o", "8-7"), 76);
-        assert_eq!(id("x___x__oo_o x", "1-2"), 0);
-        assert_eq!(id("xo__x__oo_o o", "11-10"), 109);
+        assert_eq!(id::<Alak>("xxxx___oooo x", "4-5"), 33);
+        assert_eq!(id::<Alak>("xxxx___oooo o", "8-7"), 76);
+        assert_eq!(id::<Alak>("x___x__oo_o x", "1-2"), 0);
+        assert_eq!(id::<Alak>("xo__x__oo_o o", "11-10"), 109);
     }
 
     #[test]

@@ -95,15 +95,9 @@ impl<const N: usize> PylyxGame<N> {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::action_of_text as id;
     use crate::games::pylyx::{Pylyx, Pylyx10};
     use crate::Game;
-
-    fn id<G: Game>(fen: &str, mv: &str) -> usize {
-        let position = G::from_fen(fen).unwrap();
-        let mv = position.parse_move(mv).unwrap();
-        assert_eq!(position.move_of_action(position.action_of(mv)), Some(mv));
-        position.action_of(mv)
-    }
 
     #[test]
     fn the_spaces_have_the_documented_sizes() {

@@ -196,15 +196,9 @@ impl<const N: usize> Wyke<N> {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::action_of_text as id;
     use crate::games::wyke::{Wyke4, Wyke6};
     use crate::Game;
-
-    fn id<G: Game>(fen: &str, mv: &str) -> usize {
-        let position = G::from_fen(fen).unwrap();
-        let mv = position.parse_move(mv).unwrap();
-        assert_eq!(position.move_of_action(position.action_of(mv)), Some(mv));
-        position.action_of(mv)
-    }
 
     #[test]
     fn the_spaces_have_the_documented_sizes() {

@@ -65,6 +65,7 @@ pub(super) fn observe(position: &Wyx, out: &mut [f32]) {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::action_of_text;
     use crate::games::wyx::Wyx;
     use crate::Game;
 
@@ -74,7 +75,7 @@ mod tests {
         let start = Wyx::startpos();
         let ids: Vec<usize> = ["a4", "b5", "c3", "c7", "f4", "g1", "h5"]
             .iter()
-            .map(|name| start.action_of(start.parse_move(name).unwrap()))
+            .map(|name| action_of_text::<Wyx>(&start.to_fen(), name))
             .collect();
         assert_eq!(ids, [24, 33, 18, 50, 29, 6, 39]);
         assert_eq!(start.move_of_action(64), None);
