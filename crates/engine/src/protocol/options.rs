@@ -75,6 +75,37 @@ pub enum OptionChange {
     Game,
 }
 
+/// The game's settings as the protocol starts them, with `options`
+/// (`NAME=VALUE`) applied.
+pub fn game_settings<G: Searchable>(options: &[String]) -> Result<G::Settings, String> {
+    let mut settings = G::Settings::default();
+    for option in G::OPTIONS {
+        (option.apply)(&mut settings, option.kind.default_value());
+    }
+    for text in options {
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| format!("--option '{text}': write it NAME=VALUE"))?;
+        let option = G::OPTIONS
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                let names: Vec<&str> = G::OPTIONS.iter().map(|o| o.name).collect();
+                match names.is_empty() {
+                    true => format!("{} has no options (--option '{text}')", G::NAME),
+                    false => format!(
+                        "{} has no option '{name}' (it has {})",
+                        G::NAME,
+                        names.join(", ")
+                    ),
+                }
+            })?;
+        let value = GameOptionInfo::of::<G>(option).parse(Some(value.trim()))?;
+        (option.apply)(&mut settings, value);
+    }
+    Ok(settings)
+}
+
 /// An option some game declares, as the protocol sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct GameOptionInfo {

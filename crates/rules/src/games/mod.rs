@@ -63,5 +63,12 @@ pub(crate) fn action_of_text<G: Game>(fen: &str, text: &str) -> usize {
     id
 }
 
+/// Runs `visitor` for the game called `name`; the error names the game
+/// and lists those there are.
+pub fn visit_game_named<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
+    visit_game(name, visitor)
+        .ok_or_else(|| format!("unknown game '{name}' (games: {})", GAME_NAMES.join(", ")))
+}
+
 /// The game loaded when none is chosen.
 pub const DEFAULT_GAME: &str = "alak";

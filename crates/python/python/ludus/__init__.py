@@ -1,0 +1,103 @@
+"""ludus for Python: the rules of Alak, Alfred's Wyke, Pylyx and Wyx, the
+ludus engine in process, and a client for any engine speaking the protocol.
+
+    >>> import ludus
+    >>> game = ludus.Game("wyke")
+    >>> position = game.start()
+    >>> position.push("4(b2)")
+    >>> ludus.search(position, depth=4).best
+
+Rust does the work (the ``ludus._ludus`` extension); searches, perft and
+playouts let other Python threads run. ``ludus.openspiel`` registers the
+games with OpenSpiel, ``ludus.pettingzoo`` makes PettingZoo environments,
+and ``python -m ludus.bot`` runs an OpenSpiel bot as a protocol engine.
+"""
+
+from ._ludus import Line, Move, Outcome, Position, Score, SearchResult, parse_info
+from ._ludus import games as _games
+from .engine import Engine, EngineError, Limit, PlayResult
+
+__all__ = [
+    "Engine",
+    "EngineError",
+    "Game",
+    "Limit",
+    "Line",
+    "Move",
+    "Outcome",
+    "PlayResult",
+    "Position",
+    "Score",
+    "SearchResult",
+    "games",
+    "parse_info",
+    "search",
+]
+
+
+def games():
+    """The names of every game, as the protocol's ``UCI_Variant`` spells them."""
+    return list(_games())
+
+
+class Game:
+    """One of the games, by name: its start positions, action space and
+    observation shape. Raises ``ValueError`` for an unknown name."""
+
+    def __init__(self, name):
+        self._start = Position(name)
+        self.name = self._start.game
+
+    @property
+    def num_actions(self):
+        """The number of action ids: every move of the game has one below it."""
+        return self._start.num_actions
+
+    @property
+    def observation_shape(self):
+        """The shape of ``Position.observation()``: (planes, rows, columns)."""
+        return self._start.observation_shape
+
+    @property
+    def has_random_start(self):
+        """Whether the game starts from a position drawn at random (Wyx's rack)."""
+        try:
+            Position(self.name, seed=0)
+        except ValueError:
+            return False
+        return True
+
+    def start(self, seed=None):
+        """The start position; for a game with a random start, the one drawn
+        from ``seed`` (``None``: the standard start)."""
+        return Position(self.name, seed=seed)
+
+    def position(self, fen):
+        """The position written ``fen`` in the game's notation."""
+        return Position(self.name, fen=fen)
+
+    def __repr__(self):
+        return f"Game({self.name!r})"
+
+
+def search(position, depth=None, nodes=None, movetime=None, threads=1, multipv=1,
+           hash_mb=16, options=None, searchmoves=None):
+    """Searches ``position`` with the ludus engine in this process.
+
+    Give at least one limit: ``depth`` (plies), ``nodes`` or ``movetime``
+    (seconds). ``options`` sets the game's own protocol options by name
+    (``{"AlakSolution": False}``); the others keep their protocol defaults.
+    Returns a ``SearchResult``: ``best``, ``ponder``, ``score`` (``cp`` or
+    ``mate``, from the side to move), ``depth``, ``nodes``, ``pv`` and the
+    ``lines`` of every principal variation."""
+    texts = [f"{name}={_option_text(value)}" for name, value in (options or {}).items()]
+    return position.search(depth=depth, nodes=nodes, movetime=movetime, threads=threads,
+                           multipv=multipv, hash_mb=hash_mb, options=texts,
+                           searchmoves=[str(m) for m in (searchmoves or [])])
+
+
+def _option_text(value):
+    """An option value as the protocol writes it (``true``/``false`` for checks)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

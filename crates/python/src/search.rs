@@ -1,0 +1,168 @@
+//! The engine's search run in process on a position, as `ludus.search`
+//! asks for it: the same search the daemon runs, with the game's options at
+//! their protocol defaults unless set.
+
+use std::time::Duration;
+
+use ludus_arena::info::Score;
+use ludus_engine::protocol::options::game_settings;
+use ludus_engine::search::{
+    self, Limits, ScoreReport, SearchInfo, SearchRequest, Signals, TranspositionTable,
+    DEFAULT_CONTEMPT,
+};
+use ludus_rules::{GameLog, GameResult, Searchable};
+
+/// What to search for and how.
+#[derive(Clone, Debug, Default)]
+pub struct SearchSpec {
+    /// Depth limit in plies.
+    pub depth: Option<u32>,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// Time limit.
+    pub movetime: Option<Duration>,
+    /// Search threads (at least 1).
+    pub threads: usize,
+    /// Principal variations to report (at least 1).
+    pub multipv: usize,
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// The game's options, `NAME=VALUE`.
+    pub options: Vec<String>,
+    /// Restricts the root to these moves (any accepted notation).
+    pub search_moves: Vec<String>,
+}
+
+/// One principal variation as the last iteration left it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Its rank, 1 for the best.
+    pub multipv: usize,
+    /// The depth it was searched to.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Its score, from the side to move's view.
+    pub score: Score,
+    /// The moves, in canonical notation.
+    pub pv: Vec<String>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOutput {
+    /// The move to play, `None` only when the game is over.
+    pub best: Option<String>,
+    /// The expected reply.
+    pub ponder: Option<String>,
+    /// The best move's score, from the side to move's view.
+    pub score: Score,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes over all threads.
+    pub nodes: u64,
+    /// The principal variations, best first.
+    pub lines: Vec<Line>,
+}
+
+/// The protocol's score of a search score.
+fn score_of(score: i32) -> Score {
+    match ScoreReport::from_score(score) {
+        ScoreReport::Centipawns(cp) => Score::Cp(cp),
+        ScoreReport::Mate(moves) => Score::Mate(moves),
+    }
+}
+
+/// Searches the current position of `log` (its history seen for
+/// repetitions) as `spec` says.
+pub fn search_position<G: Searchable>(
+    log: &GameLog<G>,
+    spec: &SearchSpec,
+) -> Result<SearchOutput, String> {
+    let status = log.status();
+    if status.result != GameResult::Ongoing {
+        return Err(format!("the game is over ({})", status.reason));
+    }
+    if spec.depth.is_none() && spec.nodes.is_none() && spec.movetime.is_none() {
+        return Err("give a limit: depth, nodes or movetime".to_string());
+    }
+    if spec.depth == Some(0) || spec.nodes == Some(0) {
+        return Err("depth and nodes must be at least 1".to_string());
+    }
+    let root = log.position();
+    let search_moves = spec
+        .search_moves
+        .iter()
+        .map(|text| root.parse_move(text.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let settings = game_settings::<G>(&spec.options)?;
+    G::prepare(&settings);
+    let tt = TranspositionTable::new(spec.hash_mib.max(1))?;
+    let limits = Limits {
+        depth: spec.depth,
+        nodes: spec.nodes,
+        movetime: spec.movetime,
+        ..Limits::default()
+    };
+    let request = SearchRequest {
+        root,
+        settings: &settings,
+        history: log.history(),
+        limits: &limits,
+        multipv: spec.multipv.max(1),
+        threads: spec.threads.max(1),
+        deterministic: false,
+        move_overhead: Duration::ZERO,
+        search_moves: &search_moves,
+        contempt: DEFAULT_CONTEMPT,
+    };
+    let mut lines: Vec<Line> = Vec::new();
+    let mut keep = |info: &SearchInfo<G::Move>| {
+        // Bounds are passing states of an aspiration window.
+        if info.bound.is_some() {
+            return;
+        }
+        let line = Line {
+            multipv: info.multipv,
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: score_of(info.score),
+            pv: written(root, &info.pv),
+        };
+        match lines.iter_mut().find(|l| l.multipv == info.multipv) {
+            Some(old) => *old = line,
+            None => lines.push(line),
+        }
+    };
+    let outcome = search::search(&request, &tt, &Signals::new(false), &mut keep);
+    lines.sort_by_key(|l| l.multipv);
+    let best = outcome.best_move.map(|mv| root.format_move(mv));
+    let ponder = match (outcome.best_move, outcome.ponder_move) {
+        (Some(mv), Some(reply)) => {
+            let mut after = root.clone();
+            after.make_move(mv);
+            Some(after.format_move(reply))
+        }
+        _ => None,
+    };
+    Ok(SearchOutput {
+        best,
+        ponder,
+        score: score_of(outcome.score),
+        depth: outcome.depth,
+        nodes: outcome.nodes,
+        lines,
+    })
+}
+
+/// The moves of `line`, played from `root`, in canonical notation.
+fn written<G: Searchable>(root: &G, line: &[G::Move]) -> Vec<String> {
+    let mut position = root.clone();
+    line.iter()
+        .map(|&mv| {
+            let text = position.format_move(mv);
+            position.make_move(mv);
+            text
+        })
+        .collect()
+}
