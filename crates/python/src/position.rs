@@ -7,7 +7,8 @@ use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::random::Rng;
 use ludus_rules::{perft, GameLog, GameResult, Searchable};
 
-use crate::search::{search_position, SearchOutput, SearchSpec};
+use crate::search::{search_position, SearchSpec};
+use crate::types::SearchResult;
 
 /// How a game stands, for Python: `None` while it goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +55,9 @@ pub trait AnyPosition: Send + Sync {
     fn pop(&mut self) -> Option<String>;
     /// The result, `None` while the game goes on.
     fn outcome(&self) -> Option<Outcome>;
+    /// What the game's pair scoring counts and each player's count now
+    /// (Wyx: the tokens in hand), for a game that scores pairs so.
+    fn counts(&self) -> Option<(&'static str, [u32; 2])>;
     /// The number of move sequences of `depth` plies (the rules alone).
     fn perft(&self, depth: u32) -> u64;
     /// Plays uniformly random legal moves from `seed` until the game ends
@@ -68,7 +72,7 @@ pub trait AnyPosition: Send + Sync {
     /// The observation from the side to move's view, plane-major.
     fn observation(&self) -> Vec<f32>;
     /// Searches the position with the engine, in process.
-    fn search(&self, spec: &SearchSpec) -> Result<SearchOutput, String>;
+    fn search(&self, spec: &SearchSpec) -> Result<SearchResult, String>;
 }
 
 /// A position of game `G`, with what it was reached by.
@@ -199,6 +203,10 @@ impl<G: Searchable> AnyPosition for Tracked<G> {
         }
     }
 
+    fn counts(&self) -> Option<(&'static str, [u32; 2])> {
+        G::PAIR_SCORING.map(|scoring| (scoring.counted, (scoring.counts)(self.log.position())))
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         match self.outcome() {
             Some(_) if depth > 0 => 0,
@@ -243,7 +251,7 @@ impl<G: Searchable> AnyPosition for Tracked<G> {
         out
     }
 
-    fn search(&self, spec: &SearchSpec) -> Result<SearchOutput, String> {
+    fn search(&self, spec: &SearchSpec) -> Result<SearchResult, String> {
         search_position(&self.log, spec)
     }
 }

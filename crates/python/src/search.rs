@@ -4,13 +4,15 @@
 
 use std::time::Duration;
 
-use ludus_arena::info::Score;
+use ludus_arena::info;
 use ludus_engine::protocol::options::game_settings;
 use ludus_engine::search::{
     self, Limits, ScoreReport, SearchInfo, SearchRequest, Signals, TranspositionTable,
     DEFAULT_CONTEMPT,
 };
 use ludus_rules::{GameLog, GameResult, Searchable};
+
+use crate::types::{Line, Score, SearchResult};
 
 /// What to search for and how.
 #[derive(Clone, Debug, Default)]
@@ -33,44 +35,12 @@ pub struct SearchSpec {
     pub search_moves: Vec<String>,
 }
 
-/// One principal variation as the last iteration left it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    /// Its rank, 1 for the best.
-    pub multipv: usize,
-    /// The depth it was searched to.
-    pub depth: u32,
-    /// The deepest ply reached.
-    pub seldepth: u32,
-    /// Its score, from the side to move's view.
-    pub score: Score,
-    /// The moves, in canonical notation.
-    pub pv: Vec<String>,
-}
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchOutput {
-    /// The move to play, `None` only when the game is over.
-    pub best: Option<String>,
-    /// The expected reply.
-    pub ponder: Option<String>,
-    /// The best move's score, from the side to move's view.
-    pub score: Score,
-    /// The last completed depth.
-    pub depth: u32,
-    /// Nodes over all threads.
-    pub nodes: u64,
-    /// The principal variations, best first.
-    pub lines: Vec<Line>,
-}
-
 /// The protocol's score of a search score.
 fn score_of(score: i32) -> Score {
-    match ScoreReport::from_score(score) {
-        ScoreReport::Centipawns(cp) => Score::Cp(cp),
-        ScoreReport::Mate(moves) => Score::Mate(moves),
-    }
+    Score(match ScoreReport::from_score(score) {
+        ScoreReport::Centipawns(cp) => info::Score::Cp(cp),
+        ScoreReport::Mate(moves) => info::Score::Mate(moves),
+    })
 }
 
 /// Searches the current position of `log` (its history seen for
@@ -78,7 +48,7 @@ fn score_of(score: i32) -> Score {
 pub fn search_position<G: Searchable>(
     log: &GameLog<G>,
     spec: &SearchSpec,
-) -> Result<SearchOutput, String> {
+) -> Result<SearchResult, String> {
     let status = log.status();
     if status.result != GameResult::Ongoing {
         return Err(format!("the game is over ({})", status.reason));
@@ -125,8 +95,9 @@ pub fn search_position<G: Searchable>(
         let line = Line {
             multipv: info.multipv,
             depth: info.depth,
-            seldepth: info.seldepth,
+            seldepth: Some(info.seldepth),
             score: score_of(info.score),
+            nodes: Some(info.nodes),
             pv: written(root, &info.pv),
         };
         match lines.iter_mut().find(|l| l.multipv == info.multipv) {
@@ -136,21 +107,27 @@ pub fn search_position<G: Searchable>(
     };
     let outcome = search::search(&request, &tt, &Signals::new(false), &mut keep);
     lines.sort_by_key(|l| l.multipv);
-    let best = outcome.best_move.map(|mv| root.format_move(mv));
-    let ponder = match (outcome.best_move, outcome.ponder_move) {
-        (Some(mv), Some(reply)) => {
-            let mut after = root.clone();
-            after.make_move(mv);
-            Some(after.format_move(reply))
-        }
-        _ => None,
+    let best_move = outcome
+        .best_move
+        .ok_or_else(|| "the position has no legal move".to_string())?;
+    let best = root.format_move(best_move);
+    let ponder = outcome.ponder_move.map(|reply| {
+        let mut after = root.clone();
+        after.make_move(best_move);
+        after.format_move(reply)
+    });
+    // The best line, unless the search was stopped before one completed.
+    let pv = match lines.first() {
+        Some(line) if line.pv.first() == Some(&best) => line.pv.clone(),
+        _ => vec![best.clone()],
     };
-    Ok(SearchOutput {
+    Ok(SearchResult {
         best,
         ponder,
         score: score_of(outcome.score),
         depth: outcome.depth,
         nodes: outcome.nodes,
+        pv,
         lines,
     })
 }

@@ -354,6 +354,26 @@ impl Position {
         })
     }
 
+    /// The result as PGN writes it: `1-0`, `0-1`, `1/2-1/2`, or `*` while
+    /// the game goes on.
+    fn result(&self) -> &'static str {
+        self.outcome().map_or("*", |o| o.result())
+    }
+
+    /// Each player's count, first player's first, in a game whose rules
+    /// score pairs of games by a count (Wyx: the tokens in hand); `None`
+    /// in the other games.
+    #[getter]
+    fn counts(&self) -> Option<(u32, u32)> {
+        self.inner.counts().map(|(_, [a, b])| (a, b))
+    }
+
+    /// What `counts` counts (`"tokens left"`), `None` where there are none.
+    #[getter]
+    fn counted(&self) -> Option<&'static str> {
+        self.inner.counts().map(|(name, _)| name)
+    }
+
     /// Whether the game is over.
     fn is_over(&self) -> bool {
         self.inner.outcome().is_some()
@@ -436,35 +456,7 @@ impl Position {
             search_moves: searchmoves,
         };
         let inner = &self.inner;
-        let output = py.detach(|| inner.search(&spec)).map_err(value_error)?;
-        let lines: Vec<Line> = output
-            .lines
-            .into_iter()
-            .map(|l| Line {
-                multipv: l.multipv,
-                depth: l.depth,
-                seldepth: Some(l.seldepth),
-                score: Score(l.score),
-                nodes: None,
-                pv: l.pv,
-            })
-            .collect();
-        let best = output
-            .best
-            .ok_or_else(|| value_error("the game is over".into()))?;
-        let pv = match lines.first() {
-            Some(line) if line.pv.first() == Some(&best) => line.pv.clone(),
-            _ => vec![best.clone()],
-        };
-        Ok(SearchResult {
-            best,
-            ponder: output.ponder,
-            score: Score(output.score),
-            depth: output.depth,
-            nodes: output.nodes,
-            pv,
-            lines,
-        })
+        py.detach(|| inner.search(&spec)).map_err(value_error)
     }
 
     fn __str__(&self) -> String {

@@ -60,33 +60,37 @@ def protocol_result(outcome):
     return {None: "draw", 0: "p1win", 1: "p2win"}[outcome.winner]
 
 
+#: Random positions a game for the action checks: Wyke 6×6 has some
+#: 400 000 legal moves a position.
+ACTION_POSITIONS = {"wyke6": 10}
+
+
 @pytest.mark.parametrize("name", ludus.games())
 def test_actions_round_trip_over_random_positions(name):
-    # Wyke 6×6 has 400 000 moves a position: the per-move checks take a
-    # sample; the range and distinctness checks take every move.
     game = ludus.Game(name)
     rng = random.Random(name)
-    seen = {}
-    for seed in range(60):
-        position = random_walk(name, seed, seed % 40)
-        actions = position.legal_actions()
+    ids = {}
+    for seed in range(ACTION_POSITIONS.get(name, 1000)):
+        position = random_walk(name, seed, seed % 60)
+        moves = position.legal_moves()
+        actions = [m.action for m in moves]
         assert len(set(actions)) == len(actions)
         assert all(0 <= a < game.num_actions for a in actions)
+        # One notation, one id, in every position.
+        for move in moves:
+            assert ids.setdefault(move.text, move.action) == move.action
         mask = position.legal_mask()
         assert mask.dtype == np.bool_ and mask.shape == (game.num_actions,)
         assert mask.sum() == len(actions) and mask[actions].all()
-        for action in rng.sample(actions, min(len(actions), 50)):
-            move = position.move_of(action)
-            assert move.action == action
-            assert seen.setdefault(str(move), action) == action
-            assert position.play(action).moves[-1] == str(move)
-            assert position.play(str(move)).fen() == position.play(action).fen()
-        illegal = set(range(game.num_actions)) - set(actions) if game.num_actions < 1000 else \
-            {a for a in (rng.randrange(game.num_actions) for _ in range(50)) if not mask[a]}
-        for action in list(illegal)[:50]:
-            assert position.move_of(action) is None
-            with pytest.raises(ValueError):
-                position.copy().push(action)
+        for move in rng.sample(moves, min(len(moves), 5)):
+            assert position.move_of(move.action) == move
+            assert position.play(move.action).fen() == position.play(move.text).fen()
+        for action in rng.sample(range(game.num_actions), min(game.num_actions, 20)):
+            if not mask[action]:
+                assert position.move_of(action) is None
+                with pytest.raises(ValueError):
+                    position.copy().push(action)
+    assert len(set(ids.values())) == len(ids)
 
 
 @pytest.mark.parametrize("name", ludus.games())
@@ -154,6 +158,10 @@ def test_finished_games_refuse_moves():
 
 def test_wyx_starts_from_a_seed():
     game = ludus.Game("wyx")
+    start = game.start(seed=1)
+    assert start.counted == "tokens left" and len(start.counts) == 2
+    assert ludus.Game("alak").start().counts is None
+    assert start.result() == "*" and start.random_playout(2).result() in ("1-0", "0-1", "1/2-1/2")
     assert game.has_random_start
     assert game.start(seed=1).fen() == game.start(seed=1).fen()
     assert game.start(seed=1).fen() != game.start(seed=2).fen()

@@ -1,0 +1,37 @@
+#!/bin/sh
+# ludus against OpenSpiel's MCTS (python -m ludus.bot mcts: random
+# rollouts, solve=True), the first opponent from outside the project.
+# Usage: bench/mcts_ladder.sh PYTHON GAME SIMULATIONS [GAMES] [LUDUS_MOVETIME]
+#   PYTHON: a python with the package installed (pip install "./crates/python[test]")
+#   defaults: 40 games, ludus at 0.1 s a move; openings of `ludus openings`
+#   (Wyx: random racks), each played twice, sides swapped.
+# Prints the match's score line and Elo, and each side's mean time a move.
+set -eu
+python=$1
+game=$2
+sims=$3
+games=${4:-40}
+movetime=${5:-0.1}
+ludus=${LUDUS:-target/release/ludus}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$ludus" openings "$game" --count $((games / 2)) --seed 11 >"$work/open.txt" 2>/dev/null || true
+"$ludus" match --game "$game" --games "$games" --repeat --openings "$work/open.txt" \
+    --seed 11 --concurrency 1 --ratinginterval 0 --movetimeout 600 \
+    --engine cmd="$ludus" name=ludus st="$movetime" \
+    --engine cmd="$python" args="-m ludus.bot mcts --simulations $sims --seed 5" \
+        proto=ugi name="mcts$sims" \
+    --pgnout "$work/games.pgn" | grep -E "^(Score of|Elo)"
+"$python" - "$work/games.pgn" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+times = {}
+for game in text.split("[Event ")[1:]:
+    names = {side: re.search(rf'\[{side} "([^"]+)"\]', game).group(1) for side in ("White", "Black")}
+    body = game[game.index("\n\n"):]
+    for ply, spent in enumerate(re.findall(r"([0-9.]+)s\}", body)):
+        name = names["White" if ply % 2 == 0 else "Black"]
+        times.setdefault(name, []).append(float(spent))
+for name, spent in sorted(times.items()):
+    print(f"{name}: {sum(spent) / len(spent):.3f} s a move over {len(spent)} moves")
+PY
