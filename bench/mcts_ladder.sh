@@ -5,6 +5,7 @@
 #   PYTHON: a python with the package installed (pip install "./crates/python[test]")
 #   defaults: 40 games, ludus at 0.1 s a move; openings of `ludus openings`
 #   (Wyx: random racks), each played twice, sides swapped.
+# The bot gets `go nodes SIMULATIONS` (its simulations a move, no clock).
 # Prints the match's score line and Elo, and each side's mean time a move.
 set -eu
 python=$1
@@ -20,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
     --seed 11 --concurrency 1 --ratinginterval 0 --movetimeout 600 \
     --engine cmd="$ludus" name=ludus st="$movetime" \
     --engine cmd="$python" args="-m ludus.bot mcts --simulations $sims --seed 5" \
-        proto=ugi name="mcts$sims" \
+        proto=ugi name="mcts$sims" nodes="$sims" \
     --pgnout "$work/games.pgn" | grep -E "^(Score of|Elo)"
 "$python" - "$work/games.pgn" <<'PY'
 import re, sys
