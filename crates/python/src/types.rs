@@ -86,7 +86,7 @@ pub struct Outcome {
 #[pymethods]
 impl Outcome {
     /// The result in PGN form: `1-0`, `0-1` or `1/2-1/2`.
-    fn result(&self) -> &'static str {
+    fn pgn(&self) -> &'static str {
         match self.winner {
             Some(0) => "1-0",
             Some(_) => "0-1",
@@ -104,7 +104,7 @@ impl Outcome {
     }
 
     fn __repr__(&self) -> String {
-        format!("Outcome({}, {:?})", self.result(), self.reason)
+        format!("Outcome({}, {:?})", self.pgn(), self.reason)
     }
 }
 
@@ -345,19 +345,14 @@ impl Position {
         }
     }
 
-    /// The game's result (the repetition rule included), `None` while it
-    /// goes on.
-    fn outcome(&self) -> Option<Outcome> {
+    /// How the game ended (the repetition rule included): an `Outcome`
+    /// with the winner, or none for a draw, and the reason; `None` while
+    /// the game goes on.
+    fn result(&self) -> Option<Outcome> {
         self.inner.outcome().map(|o| Outcome {
             winner: o.winner,
             reason: o.reason,
         })
-    }
-
-    /// The result as PGN writes it: `1-0`, `0-1`, `1/2-1/2`, or `*` while
-    /// the game goes on.
-    fn result(&self) -> &'static str {
-        self.outcome().map_or("*", |o| o.result())
     }
 
     /// Each player's count, first player's first, in a game whose rules

@@ -249,7 +249,7 @@ class Session:
     def go(self, words):
         self.finish()
         if self.position.is_over():
-            self.say(f"info string game over: {self.position.outcome().reason}")
+            self.say(f"info string game over: {self.position.result().reason}")
             return self.say("bestmove (none)")
         try:
             limits = parse_go(words, self.position.turn)
@@ -278,7 +278,7 @@ class Session:
             self.search = None
 
     def query(self, words):
-        outcome = self.position.outcome()
+        outcome = self.position.result()
         if words == ["gameover"]:
             self.say(f"response {'true' if outcome else 'false'}")
         elif words == ["p1turn"]:

@@ -122,14 +122,14 @@ class LudusState(pyspiel.State):
 
     def returns(self):
         """+1 for the winner, -1 for the loser, 0 each for a draw or a game going on."""
-        outcome = self.position.outcome()
+        outcome = self.position.result()
         if outcome is None or outcome.winner is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if outcome.winner == 0 else [-1.0, 1.0]
 
     def outcome_reason(self):
         """Why the game ended (``None`` while it goes on)."""
-        outcome = self.position.outcome()
+        outcome = self.position.result()
         if outcome is not None:
             return outcome.reason
         return LENGTH_REASON if self._cut() else None

@@ -92,7 +92,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
             return self._was_dead_step(action)
         self._cumulative_rewards[agent] = 0
         self.position.push(int(action))
-        outcome = self.position.outcome()
+        outcome = self.position.result()
         if outcome is not None:
             if outcome.winner is not None:
                 winner = self.possible_agents[outcome.winner]
