@@ -11,6 +11,8 @@
 //! - [`game_log`]: a game in progress with the repetition rule;
 //! - [`linear`]: evaluations as features × weights, for tuning;
 //! - [`observation`]: writing the observations of learning front ends;
+//! - [`protocol`]: the words engines and clients share (scores, `info`
+//!   lines, `position` commands, game results);
 //! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness;
 //!   [`text`]: message wording.
 
@@ -20,6 +22,7 @@ pub mod games;
 pub mod linear;
 pub mod observation;
 pub mod perft;
+pub mod protocol;
 pub mod random;
 pub mod search_features;
 pub mod searchable;

@@ -1,0 +1,20 @@
+//! The words engines and their clients share: scores, `info` lines,
+//! `position` commands and game results, each parsed and written in one
+//! place, so the engine, the match runner, the analyser and the board
+//! cannot read the protocol two ways.
+//!
+//! - [`score`]: a search score ([`Score`]) and its bound ([`Bound`]);
+//! - [`info`]: one `info` line of a search ([`InfoLine`]);
+//! - [`position`]: the `position startpos|fen|random … moves …` command
+//!   ([`PositionCommand`]);
+//! - [`outcome`]: a finished game's result as PGN writes it ([`Outcome`]).
+
+pub mod info;
+pub mod outcome;
+pub mod position;
+pub mod score;
+
+pub use info::InfoLine;
+pub use outcome::Outcome;
+pub use position::{PositionBase, PositionCommand};
+pub use score::{Bound, Score};
