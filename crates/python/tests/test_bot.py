@@ -54,3 +54,27 @@ def test_a_match_against_ludus(ludus_bin, run_ludus, bot, tmp_path):
         "--pgnout", str(pgn))
     assert "Score of bot vs ludus" in output
     assert pgn.read_text().count("[Result ") == 2
+
+
+@pytest.mark.parametrize("name", ["alak", "wyke", "pylyx10", "wyx"])
+def test_native_rollouts_score_a_whole_random_game(name):
+    import numpy as np
+    import pyspiel
+
+    import ludus.openspiel  # noqa: F401  (registers the games)
+    from ludus.bot import NativeRollouts
+
+    game = pyspiel.load_game(f"ludus_{name}")
+    state = game.new_initial_state()
+    for seed in range(5):
+        first = NativeRollouts(np.random.RandomState(seed)).evaluate(state)
+        again = NativeRollouts(np.random.RandomState(seed)).evaluate(state)
+        assert list(first) == list(again)
+        assert list(first) in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+    prior = NativeRollouts(np.random.RandomState(0)).prior(state)
+    assert sorted(action for action, _ in prior) == state.legal_actions()
+    assert abs(sum(p for _, p in prior) - 1) < 1e-9
+    # A game one ply from its length bound is scored at the bound, not past it.
+    short = pyspiel.load_game(f"ludus_{name}", {"max_game_length": 1})
+    assert list(NativeRollouts(np.random.RandomState(0)).evaluate(
+        short.new_initial_state())) in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])

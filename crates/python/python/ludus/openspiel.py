@@ -96,7 +96,7 @@ class LudusState(pyspiel.State):
         self._max_plies = game.max_plies
 
     def _cut(self):
-        return len(self.position.moves) >= self._max_plies
+        return self.position.plies >= self._max_plies
 
     def current_player(self):
         """The player to move, or TERMINAL."""
