@@ -78,3 +78,64 @@ def test_native_rollouts_score_a_whole_random_game(name):
     short = pyspiel.load_game(f"ludus_{name}", {"max_game_length": 1})
     assert list(NativeRollouts(np.random.RandomState(0)).evaluate(
         short.new_initial_state())) in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+
+
+class Board:
+    """``ludus gui`` with a bot as its engine, and requests to it as a page sends them."""
+
+    def __init__(self, ludus_bin, engine):
+        self.process = subprocess.Popen(
+            [ludus_bin, "gui", "--port", "0", "--no-open", "--engine", *engine],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline()
+        assert line.startswith("ludus gui: "), line
+        self.port = int(line.strip().rstrip("/").rsplit(":", 1)[1])
+        self.session = None
+        self.session = self.request("POST", "/api/session")["session"]
+
+    def request(self, method, path, body=None):
+        import http.client
+        import json
+
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        headers = {"Host": f"127.0.0.1:{self.port}", "Content-Type": "application/json"}
+        if self.session:
+            headers["X-Ludus-Session"] = self.session
+        connection.request(method, path, body=None if body is None else json.dumps(body),
+                           headers=headers)
+        answer = connection.getresponse()
+        text = answer.read().decode()
+        assert answer.status == 200, text
+        return json.loads(text)
+
+    def wait_for(self, done, polls=60):
+        state = self.request("GET", "/api/state")
+        for _ in range(polls):
+            if done(state):
+                return state
+            state = self.request("GET", f"/api/state?since={state['version']}")
+        raise AssertionError(f"the board never got there: {state}")
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+
+
+def test_the_board_plays_against_a_bot(ludus_bin):
+    import ludus
+
+    board = Board(ludus_bin, [sys.executable, "-m", "ludus.bot", "mcts", "--seed", "4"])
+    try:
+        state = board.wait_for(lambda s: s["engine"]["name"] != "" or s["engine"]["error"])
+        assert state["engine"]["error"] is None, state
+        assert "mcts" in state["engine"]["name"], state
+        board.request("POST", "/api/new", {"game": "alak"})
+        board.request("POST", "/api/engine",
+                      {"plays": "second", "strength": {"kind": "nodes", "value": 40}})
+        board.request("POST", "/api/move", {"move": "4-5"})
+        state = board.wait_for(lambda s: len(s["moves"]) == 2 or s["engine"]["error"])
+        assert state["engine"]["error"] is None, state
+        reply = state["moves"][1]
+        assert reply in [str(m) for m in ludus.Game("alak").start().play("4-5").legal_moves()]
+    finally:
+        board.close()
