@@ -53,6 +53,14 @@ impl Engine {
         engine
     }
 
+    /// Sends `hello` (`uci` or `ugi`) and returns the lines up to its
+    /// `uciok` or `ugiok` (included).
+    pub fn handshake(&mut self, hello: &str) -> Vec<String> {
+        self.send(hello);
+        let ok = format!("{hello}ok");
+        self.read_until(|l| l == ok)
+    }
+
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin is open");

@@ -13,6 +13,7 @@ pub mod pylyx_model;
 pub mod rng;
 pub mod rules;
 pub mod scratch;
+pub mod search;
 pub mod walk;
 
 use std::io::Write;

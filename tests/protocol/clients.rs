@@ -8,16 +8,14 @@ use crate::common::{best_move, piped, stdout_of, Engine};
 fn ugi_bestmove_is_the_move_alone_and_uci_keeps_the_ponder_move() {
     for (hello, words) in [("ugi", 2), ("uci", 4)] {
         let mut engine = Engine::searching();
-        engine.send(hello);
-        engine.read_until(|l| l == "ugiok" || l == "uciok");
+        engine.handshake(hello);
         engine.send("position startpos");
         let line = engine.ask("go depth 5", "bestmove");
         assert_eq!(line.split_whitespace().count(), words, "{hello}: {line}");
     }
     // A game runner plays on with the answer.
     let mut engine = Engine::start(&[]);
-    engine.send("ugi");
-    engine.read_until(|l| l == "ugiok");
+    engine.handshake("ugi");
     engine.send("setoption name UCI_Variant value wyke");
     engine.send("position startpos");
     let line = engine.ask("go p1time 500 p2time 500", "bestmove");

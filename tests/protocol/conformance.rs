@@ -2,6 +2,7 @@
 //! protocol.rs — huge inputs, long move lists, table resizing, and a search
 //! thread that panics through an internal bug.
 
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -175,25 +176,12 @@ fn quit_during_ponder_exits_with_success() {
 #[test]
 fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
     let session = TypedSession::new(Countdown::from_fen("12 1 0 7").unwrap());
-    let sink = Captured::default();
-    let settings = JobSettings {
-        threads: 2,
-        deterministic: false,
-        multipv: 1,
-        move_overhead: Duration::ZERO,
-        ponder_move: true,
-        contempt: 0,
-    };
     let go = GoParams {
         depth: Some(10),
         ..GoParams::default()
     };
     let tt = Arc::new(TranspositionTable::new(1).unwrap());
-    let job = session
-        .start_job(&go, &settings, tt, Output::new(Box::new(sink.clone())))
-        .unwrap();
-    assert!(job.wait(PATIENCE), "the job ends");
-    let output = sink.text_from(0);
+    let output = run_job(&session, go, 2, tt);
     assert!(output.contains("info string error: internal"), "{output}");
     let bestmove = output
         .lines()
@@ -205,24 +193,19 @@ fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
         depth: Some(2),
         ..GoParams::default()
     };
-    let sink2 = Captured::default();
     let tt = Arc::new(TranspositionTable::new(1).unwrap());
-    let job = session
-        .start_job(&go, &settings, tt, Output::new(Box::new(sink2.clone())))
-        .unwrap();
-    assert!(job.wait(PATIENCE));
-    assert!(sink2.text_from(0).contains("bestmove"));
+    assert!(run_job(&session, go, 2, tt).contains("bestmove"));
 }
 
-/// Runs `go` on `session` with `threads` threads and `tt`, and returns the
-/// job's whole output once it ends.
-fn run_job(
-    session: &TypedSession<Countdown>,
+/// Runs `go` on `session` with `threads` threads and `tt`, its output
+/// written to `sink`; whether the job ended within [`PATIENCE`].
+fn job_ends(
+    session: &dyn Session,
     go: GoParams,
     threads: usize,
     tt: Arc<TranspositionTable>,
-) -> String {
-    let sink = Captured::default();
+    sink: impl Write + Send + 'static,
+) -> bool {
     let settings = JobSettings {
         threads,
         deterministic: false,
@@ -232,9 +215,22 @@ fn run_job(
         contempt: 0,
     };
     let job = session
-        .start_job(&go, &settings, tt, Output::new(Box::new(sink.clone())))
+        .start_job(&go, &settings, tt, Output::new(Box::new(sink)))
         .unwrap();
-    assert!(job.wait(PATIENCE), "the job ends: {}", sink.text_from(0));
+    job.wait(PATIENCE)
+}
+
+/// Runs `go` on `session` with `threads` threads and `tt`, and returns the
+/// job's whole output once it ends.
+fn run_job(
+    session: &dyn Session,
+    go: GoParams,
+    threads: usize,
+    tt: Arc<TranspositionTable>,
+) -> String {
+    let sink = Captured::default();
+    let ended = job_ends(session, go, threads, tt, sink.clone());
+    assert!(ended, "the job ends: {}", sink.text_from(0));
     sink.text_from(0)
 }
 
@@ -300,23 +296,13 @@ fn a_perft_with_400_000_root_moves_reports_in_one_write() {
     // engine gave up on it.
     let session = TypedSession::new(ludus_rules::games::wyke::Wyke6::startpos());
     let sink = FlushCounter::default();
-    let settings = JobSettings {
-        threads: 1,
-        deterministic: false,
-        multipv: 1,
-        move_overhead: Duration::ZERO,
-        ponder_move: true,
-        contempt: 0,
-    };
     let go = GoParams {
         perft: Some(1),
         ..GoParams::default()
     };
     let tt = Arc::new(TranspositionTable::new(1).unwrap());
-    let job = session
-        .start_job(&go, &settings, tt, Output::new(Box::new(sink.clone())))
-        .unwrap();
-    assert!(job.wait(PATIENCE), "the perft ends");
+    let ended = job_ends(&session, go, 1, tt, sink.clone());
+    assert!(ended, "the perft ends");
     let flushes = sink.0.load(std::sync::atomic::Ordering::Relaxed);
     assert_eq!(flushes, 1, "the report in one write");
 }

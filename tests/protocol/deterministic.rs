@@ -81,8 +81,7 @@ fn assert_repeatable(game: &str, position: &str, limits: &str) {
 #[test]
 fn the_option_is_announced_and_checked() {
     let mut engine = Engine::start(&[]);
-    engine.send("uci");
-    let lines = engine.read_until(|l| l == "uciok");
+    let lines = engine.handshake("uci");
     assert!(
         lines.contains(&"option name Deterministic type check default false".to_string()),
         "{lines:#?}"

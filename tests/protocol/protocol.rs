@@ -7,8 +7,7 @@ use crate::common::{assert_reported, best_move, infos, Engine, Info, PATIENCE};
 #[test]
 fn uci_handshake_lists_every_option() {
     let mut engine = Engine::start(&[]);
-    engine.send("uci");
-    let lines = engine.read_until(|l| l == "uciok");
+    let lines = engine.handshake("uci");
     assert!(lines[0].starts_with("id name ludus"));
     assert!(lines.iter().any(|l| l.starts_with("id author")));
     for option in [
@@ -30,8 +29,7 @@ fn uci_handshake_lists_every_option() {
 #[test]
 fn ugi_handshake_ends_with_ugiok_and_uses_p1_clocks() {
     let mut engine = Engine::start(&[]);
-    engine.send("ugi");
-    let lines = engine.read_until(|l| l == "ugiok");
+    let lines = engine.handshake("ugi");
     assert!(lines
         .iter()
         .any(|l| l.starts_with("option name UCI_Variant")));
@@ -131,8 +129,7 @@ fn ponder_searches_until_ponderhit_then_keeps_to_its_limits() {
 #[test]
 fn queries_answer_the_rules() {
     let mut engine = Engine::start(&[]);
-    engine.send("ugi");
-    engine.read_until(|l| l == "ugiok");
+    engine.handshake("ugi");
     assert_eq!(engine.ask("query gameover", "response"), "response false");
     assert_eq!(engine.ask("query p1turn", "response"), "response true");
     assert_eq!(engine.ask("query result", "response"), "response none");

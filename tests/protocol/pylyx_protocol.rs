@@ -19,8 +19,7 @@ struct Played {
 /// (`startpos` or `fen <position>`) until the engine says the game is over.
 fn self_play(game: &str, start: &str, depth: u32) -> Played {
     let mut engine = Engine::start(&["--game", game]);
-    engine.send("ugi");
-    engine.read_until(|l| l == "ugiok");
+    engine.handshake("ugi");
     engine.send("uginewgame");
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..3000 {
@@ -184,8 +183,7 @@ fn pylyx10_self_play_ends_with_a_stack_of_eight() {
 #[test]
 fn variant_option_lists_and_loads_both_sizes() {
     let mut engine = Engine::start(&[]);
-    engine.send("uci");
-    let lines = engine.read_until(|l| l == "uciok");
+    let lines = engine.handshake("uci");
     assert!(
         lines
             .iter()

@@ -2,9 +2,8 @@
 //! tests/common/countdown.rs): mate distances, repetition draws, MultiPV
 //! order, threads, and determinism.
 
-use std::time::Duration;
-
 use crate::common::countdown::Countdown;
+use crate::common::search::request;
 use ludus_engine::search::{
     search, Bound, Limits, ScoreReport, SearchInfo, SearchOutcome, SearchRequest, Signals,
     TranspositionTable,
@@ -22,16 +21,9 @@ fn search_with<G: Searchable>(
 ) -> (SearchOutcome<G::Move>, Vec<SearchInfo<G::Move>>) {
     let settings = G::Settings::default();
     let request = SearchRequest {
-        root,
-        settings: &settings,
-        history: &[],
-        limits: &limits,
         multipv,
         threads,
-        deterministic: false,
-        move_overhead: Duration::ZERO,
-        search_moves: &[],
-        contempt: 0,
+        ..request(root, &settings, &[], &limits)
     };
     let tt = TranspositionTable::new(hash_mib).unwrap();
     let mut infos = Vec::new();

@@ -7,8 +7,7 @@ use crate::common::{assert_reported, best_move, Engine};
 
 fn wyke_engine(variant: &str) -> Engine {
     let mut engine = Engine::start(&[]);
-    engine.send("uci");
-    engine.read_until(|l| l == "uciok");
+    engine.handshake("uci");
     engine.send(&format!("setoption name UCI_Variant value {variant}"));
     engine.send("isready");
     engine.read_until(|l| l == "readyok");

@@ -32,8 +32,7 @@ fn expected_result(fen: &str) -> &'static str {
 #[test]
 fn a_self_play_game_ends_with_the_right_result() {
     let mut engine = Engine::start(&["--game", "wyx"]);
-    engine.send("ugi");
-    engine.read_until(|l| l == "ugiok");
+    engine.handshake("ugi");
     engine.send("uginewgame");
     let mut moves: Vec<String> = Vec::new();
     loop {

@@ -2,11 +2,10 @@
 //! positions, and the engine playing from it (in the library and through the
 //! binary).
 
-use std::time::Duration;
-
 use crate::common::rules;
+use crate::common::search::request;
 use crate::common::{assert_reported, best_move, ludus, stderr_of, stdout_of, Engine};
-use ludus_engine::search::{self, Limits, ScoreReport, SearchRequest, Signals, TranspositionTable};
+use ludus_engine::search::{self, Limits, ScoreReport, Signals, TranspositionTable};
 use ludus_rules::games::alak::solution::{self, Solution, INDICES};
 use ludus_rules::games::alak::{Alak, AlakSettings};
 use ludus_rules::random::splitmix64;
@@ -180,18 +179,7 @@ fn the_engine_keeps_the_value_in_1000_random_positions() {
         }
         tested += 1;
         let fen = root.to_fen();
-        let request = SearchRequest {
-            root: &root,
-            settings: &WITH_TABLE,
-            history: &[],
-            limits: &limits,
-            multipv: 1,
-            threads: 1,
-            deterministic: false,
-            move_overhead: Duration::ZERO,
-            search_moves: &[],
-            contempt: 0,
-        };
+        let request = request(&root, &WITH_TABLE, &[], &limits);
         let signals = Signals::new(false);
         let mut pv = Vec::new();
         let outcome = search::search(&request, &tt, &signals, &mut |info| pv = info.pv.clone());
@@ -272,18 +260,7 @@ fn repetition_in_the_game_overrides_the_table() {
         depth: Some(2),
         ..Limits::default()
     };
-    let request = SearchRequest {
-        root: &root,
-        settings: &WITH_TABLE,
-        history: &history,
-        limits: &limits,
-        multipv: 1,
-        threads: 1,
-        deterministic: false,
-        move_overhead: Duration::ZERO,
-        search_moves: &[],
-        contempt: 0,
-    };
+    let request = request(&root, &WITH_TABLE, &history, &limits);
     let outcome = search::search(&request, &tt, &Signals::new(false), &mut |_| {});
     assert_ne!(ScoreReport::from_score(outcome.score), ScoreReport::Mate(2));
     assert_eq!(ScoreReport::from_score(outcome.score), expected);
@@ -327,8 +304,7 @@ fn solve_reports_the_whole_result() {
 #[test]
 fn the_daemon_answers_from_the_table_and_the_option_switches_it_off() {
     let mut engine = Engine::start(&[]);
-    engine.send("uci");
-    let lines = engine.read_until(|l| l == "uciok");
+    let lines = engine.handshake("uci");
     assert!(lines
         .iter()
         .any(|l| l == "option name AlakSolution type check default true"));
