@@ -4,11 +4,18 @@
 //! moves and the depth; a node that allocated would show up as allocations
 //! growing with the node count.
 
+// The one exception to the workspace's unsafe_code lint: a global
+// allocator implements the unsafe trait GlobalAlloc, here by handing every
+// call to the system allocator unchanged.
+#![allow(unsafe_code)]
+
+mod common;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::time::Duration;
 
-use ludus_engine::search::{search, Limits, SearchRequest, Signals, TranspositionTable};
+use common::search::request;
+use ludus_engine::search::{search, Limits, Signals, TranspositionTable};
 use ludus_rules::games::{visit_every_game, GameVisitor};
 use ludus_rules::Searchable;
 
@@ -67,18 +74,7 @@ impl GameVisitor for AllocationsPerSearch {
             .iter()
             .map(|&fen| {
                 let root = G::from_fen(fen).unwrap();
-                let request = SearchRequest {
-                    root: &root,
-                    settings: &settings,
-                    history: &[],
-                    limits: &limits,
-                    multipv: 1,
-                    threads: 1,
-                    deterministic: false,
-                    move_overhead: Duration::ZERO,
-                    search_moves: &[],
-                    contempt: 0,
-                };
+                let request = request(&root, &settings, &[], &limits);
                 tt.clear();
                 let signals = Signals::new(false);
                 let before = allocations();

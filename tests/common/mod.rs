@@ -1,194 +1,77 @@
-//! Drives the real `ludus` binary over pipes.
+//! Helpers shared by every test binary: the real `ludus` binary run once
+//! or driven over pipes, what its output is read with, and the test games
+//! and models below.
 
+// Each test binary uses only some of the helpers.
 #![allow(dead_code)]
 
 pub mod countdown;
+pub mod engine;
 pub mod exact;
+pub mod info;
+pub mod pylyx_model;
 pub mod rng;
 pub mod rules;
 pub mod scratch;
+pub mod search;
 pub mod walk;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
+use std::time::Duration;
 
 use parking_lot::Mutex;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+
+// Re-exported for the tests that use them; not every binary does.
+#[allow(unused_imports)]
+pub use engine::Engine;
+#[allow(unused_imports)]
+pub use info::{infos, Info};
 
 /// Generous: tests must pass on a slow, busy machine.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
-/// A running engine process.
-pub struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Every line read so far.
-    pub transcript: Vec<String>,
+/// The path of the `ludus` binary under test.
+pub const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
+
+/// A command that runs the `ludus` binary under test, its input empty
+/// unless the caller pipes one.
+pub fn command() -> Command {
+    let mut command = Command::new(LUDUS);
+    command.stdin(Stdio::null());
+    command
 }
 
-impl Engine {
-    /// Starts `ludus` with `args`.
-    pub fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the ludus binary starts");
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            transcript: Vec::new(),
-        }
-    }
-
-    /// Starts `ludus` with Alak searched rather than looked up in its solved
-    /// table (which answers at once): for tests of a running search.
-    pub fn searching() -> Engine {
-        let mut engine = Engine::start(&[]);
-        engine.send("setoption name AlakSolution value false");
-        engine
-    }
-
-    /// Sends one line.
-    pub fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin is open");
-        writeln!(stdin, "{line}").expect("the engine reads its input");
-        stdin.flush().unwrap();
-    }
-
-    /// Closes the engine's input.
-    pub fn close_input(&mut self) {
-        self.stdin = None;
-    }
-
-    /// The next line, if one comes within `timeout`.
-    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
-        match self.lines.recv_timeout(timeout) {
-            Ok(line) => {
-                self.transcript.push(line.clone());
-                Some(line)
-            }
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
-    }
-
-    /// Reads lines until one satisfies `done`; returns them all (the last
-    /// one included). Panics with the transcript if none comes in time.
-    pub fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + PATIENCE;
-        let mut lines = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.next_line(left) {
-                Some(line) => {
-                    let finished = done(&line);
-                    lines.push(line);
-                    if finished {
-                        return lines;
-                    }
-                }
-                None => panic!("no expected line in time; got {lines:#?}"),
-            }
-        }
-    }
-
-    /// Sends `line` and returns the next line that starts with `prefix`.
-    pub fn ask(&mut self, line: &str, prefix: &str) -> String {
-        self.send(line);
-        self.read_until(|l| l.starts_with(prefix)).pop().unwrap()
-    }
-
-    /// Lines that arrive within `wait` (for checking that nothing comes).
-    pub fn lines_within(&mut self, wait: Duration) -> Vec<String> {
-        let deadline = Instant::now() + wait;
-        let mut lines = Vec::new();
-        while let Some(line) = self.next_line(deadline.saturating_duration_since(Instant::now())) {
-            lines.push(line);
-        }
-        lines
-    }
-
-    /// Reads lines for `wait` and checks none of them is a `bestmove` (a
-    /// search that must still be running); returns them.
-    pub fn no_bestmove_within(&mut self, wait: Duration) -> Vec<String> {
-        let lines = self.lines_within(wait);
-        assert!(
-            !lines.iter().any(|l| l.starts_with("bestmove")),
-            "bestmove too early: {lines:#?}"
-        );
-        lines
-    }
-
-    /// Waits for the process to exit.
-    pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
-        let deadline = Instant::now() + timeout;
-        while Instant::now() < deadline {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return Some(status);
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        None
-    }
-
-    /// The process id.
-    pub fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    /// Sends each input and checks that it is answered with an error line
-    /// containing the expected text.
-    pub fn expect_errors(&mut self, cases: &[(&str, &str)]) {
-        for &(input, expected) in cases {
-            self.send(input);
-            let error = self
-                .read_until(|l| l.starts_with("info string error:"))
-                .pop()
-                .unwrap();
-            assert!(error.contains(expected), "'{input}' gave '{error}'");
-        }
-    }
-
-    /// Sets `position` (the words after `position`), sends `go <limits>`,
-    /// and returns every line up to the `bestmove` line (included).
-    pub fn search(&mut self, position: &str, limits: &str) -> Vec<String> {
-        self.send(&format!("position {position}"));
-        self.send(&format!("go {limits}"));
-        self.read_until(|l| l.starts_with("bestmove"))
-    }
-
-    /// `query moves` as a list.
-    pub fn legal_moves(&mut self) -> Vec<String> {
-        let response = self.ask("query moves", "response");
-        response
-            .split_whitespace()
-            .skip(1)
-            .map(str::to_string)
-            .collect()
-    }
+/// Runs `ludus` with `args` (its input empty) and returns once it exits.
+pub fn ludus(args: &[&str]) -> Output {
+    command()
+        .args(args)
+        .output()
+        .expect("the ludus binary runs")
 }
 
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Runs `ludus` with `args` and returns its standard output; it must
+/// succeed.
+pub fn succeed(args: &[&str]) -> String {
+    let output = ludus(args);
+    assert!(
+        output.status.success(),
+        "{args:?} failed: {}{}",
+        stdout_of(&output),
+        stderr_of(&output)
+    );
+    stdout_of(&output)
+}
+
+/// A finished process's standard output, as text.
+pub fn stdout_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A finished process's standard error, as text.
+pub fn stderr_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// Checks that some line of a search's output contains `text` (e.g. an
@@ -203,7 +86,7 @@ pub fn assert_reported(lines: &[String], text: &str) {
 /// Runs `ludus` with `args` and `input` piped in, its input then closed (as
 /// `printf ... | ludus` does); returns once it exits.
 pub fn piped(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+    let mut child = command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -256,62 +139,4 @@ impl Captured {
         let bytes = std::mem::take(&mut *self.0.lock());
         String::from_utf8_lossy(&bytes).into_owned()
     }
-}
-
-/// What a test reads of an `info depth` line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info {
-    /// The iteration's depth.
-    pub depth: u32,
-    /// Which line (1 = best).
-    pub multipv: usize,
-    /// The score, comparable across kinds: centipawns as they are, a
-    /// forced win in m moves as 1 000 000 − m, a forced loss in m as
-    /// −1 000 000 + m.
-    pub score: i64,
-    /// Whether the score is only a bound (`lowerbound`/`upperbound`).
-    pub bound: bool,
-    /// The principal variation.
-    pub pv: Vec<String>,
-}
-
-impl Info {
-    /// The fields of an `info depth` line; `None` for any other line.
-    pub fn parse(line: &str) -> Option<Info> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.get(..2) != Some(&["info", "depth"]) {
-            return None;
-        }
-        let after = |key: &str| {
-            let at = words.iter().position(|w| *w == key)?;
-            words.get(at + 1).copied()
-        };
-        let number = |key: &str| after(key)?.parse::<i64>().ok();
-        let score = match after("score")? {
-            "cp" => number("cp")?,
-            "mate" => match number("mate")? {
-                m if m > 0 => 1_000_000 - m,
-                m => -1_000_000 - m,
-            },
-            _ => return None,
-        };
-        let pv_at = words.iter().position(|w| *w == "pv")?;
-        Some(Info {
-            depth: number("depth")? as u32,
-            multipv: number("multipv")? as usize,
-            score,
-            bound: words.contains(&"lowerbound") || words.contains(&"upperbound"),
-            pv: words[pv_at + 1..].iter().map(|w| w.to_string()).collect(),
-        })
-    }
-
-    /// The line's first move.
-    pub fn first_move(&self) -> &str {
-        self.pv.first().map_or("", String::as_str)
-    }
-}
-
-/// The `info depth` lines among `lines`, parsed.
-pub fn infos(lines: &[String]) -> Vec<Info> {
-    lines.iter().filter_map(|l| Info::parse(l)).collect()
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A fake engine for tests/matches.rs: plays game n of its process (counted
+# A fake engine for tests/arena/matches.rs: plays game n of its process (counted
 # by ucinewgame/uginewgame) from line n of the file given as its argument,
 # a list of moves, answering each go with the move after those played.
 mapfile -t lines < "$1"

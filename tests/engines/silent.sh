@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A fake engine for tests/matches.rs: speaks the handshake, then misbehaves.
+# A fake engine for tests/arena/matches.rs: speaks the handshake, then misbehaves.
 while read -r command rest; do
     case "$command" in
         uci) echo "id name fake"; echo "uciok" ;;

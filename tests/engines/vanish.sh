@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A fake engine for tests/matches.rs, run from a scratch copy: speaks the
+# A fake engine for tests/arena/matches.rs, run from a scratch copy: speaks the
 # handshake, and when asked to move deletes itself and dies, so it cannot be
 # restarted.
 while read -r command rest; do

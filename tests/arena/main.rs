@@ -1,0 +1,9 @@
+//! The command-line tools around the engine, run as the real binary:
+//! `ludus match` (fake engines, shards, pairs), `ludus analyse` on fixed
+//! PGNs, and the other commands' output, exit codes and errors.
+
+mod analyse;
+mod cli;
+#[path = "../common/mod.rs"]
+mod common;
+mod matches;

@@ -1,0 +1,471 @@
+//! `ludus match` and `ludus openings` through the real binary: a short
+//! ludus-versus-ludus match, and fake engines (tests/engines/*.sh) that
+//! crash, play an illegal move, or stop answering; `shards`: matches split
+//! into shards, resumed, and merged; `pairs`: pairs scored by the game's
+//! rules (Double Wyx).
+
+mod pairs;
+mod shards;
+
+use crate::common::scratch::Scratch;
+use crate::common::{ludus, stdout_of, succeed, LUDUS};
+use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::{GameResult, Searchable};
+
+fn fake(name: &str) -> String {
+    format!("{}/tests/engines/{name}.sh", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("matches-{name}"))
+}
+
+/// Runs an Alak match and returns its standard output; it must succeed.
+fn run_match(args: &[&str]) -> String {
+    let mut all = vec!["match", "--game", "alak"];
+    all.extend_from_slice(args);
+    succeed(&all)
+}
+
+/// The `Score of` line's W, L, D and N.
+fn score(out: &str) -> (u32, u32, u32, u32) {
+    let line = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("Score of "))
+        .expect("a score line");
+    let (_, counts) = line.split_once(": ").unwrap();
+    let numbers: Vec<u32> = counts
+        .split(|c: char| !c.is_ascii_digit() && c != '.')
+        .filter(|w| !w.is_empty() && !w.contains('.'))
+        .map(|w| w.parse().unwrap())
+        .collect();
+    (numbers[0], numbers[1], numbers[2], numbers[3])
+}
+
+fn pgn_tag<'a>(game: &'a str, tag: &str) -> &'a str {
+    let start = format!("[{tag} \"");
+    let line = game
+        .lines()
+        .find(|l| l.starts_with(&start))
+        .unwrap_or_else(|| panic!("no {tag} in {game}"));
+    &line[start.len()..line.len() - 2]
+}
+
+#[test]
+fn ludus_against_ludus_keeps_the_books() {
+    let dir = scratch("selfplay");
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "# two openings\nxxx_x__oooo o\n\nstartpos\n").unwrap();
+    let pgn = dir.join("out.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let out = run_match(&[
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=a",
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=b",
+        "proto=ugi",
+        "--depth",
+        "2",
+        "--games",
+        "4",
+        "--repeat",
+        "--concurrency",
+        "2",
+        "--maxmoves",
+        "60",
+        "--openings",
+        book.to_str().unwrap(),
+        "--pgnout",
+        pgn.to_str().unwrap(),
+        "--sprt",
+        "elo0=0",
+        "elo1=10",
+    ]);
+    assert_eq!(out.matches("Finished game ").count(), 4, "{out}");
+    let (w, l, d, n) = score(&out);
+    assert_eq!((w + l + d, n), (4, 4), "{out}");
+    assert!(out.contains("Elo difference: "), "{out}");
+    // As in cutechess since v1.3.0, the trinomial line is there from the
+    // first game.
+    assert!(out.contains("SPRT: llr "), "{out}");
+    assert!(
+        out.contains("SPRT (pentanomial, normalized Elo): llr "),
+        "{out}"
+    );
+    let ptnml = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("Ptnml(0-2)"))
+        .unwrap();
+    let pairs: u32 = ptnml[ptnml.find('[').unwrap() + 1..ptnml.find(']').unwrap()]
+        .split(", ")
+        .map(|c| c.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(pairs, 2, "{out}");
+    assert!(out.contains("Finished match: 4 games"), "{out}");
+
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let mut games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 4, "{text}");
+    games.sort_by_key(|g| pgn_tag(g, "Round").parse::<u32>().unwrap());
+    for (i, game) in games.iter().enumerate() {
+        let (white, black) = if i % 2 == 0 { ("a", "b") } else { ("b", "a") };
+        assert_eq!(pgn_tag(game, "White"), white);
+        assert_eq!(pgn_tag(game, "Black"), black);
+        assert_eq!(pgn_tag(game, "Game"), "alak");
+        assert_eq!(pgn_tag(game, "TimeControl"), "-");
+        let plies: usize = pgn_tag(game, "PlyCount").parse().unwrap();
+        assert!(plies <= 120);
+        let result = pgn_tag(game, "Result");
+        assert!(game.trim_end().ends_with(result), "{game}");
+    }
+    // Pair 1 starts from the book's first line, pair 2 from the start.
+    assert_eq!(pgn_tag(games[0], "FEN"), "xxx_x__oooo o");
+    assert_eq!(pgn_tag(games[1], "FEN"), "xxx_x__oooo o");
+    assert!(!games[2].contains("[FEN "));
+    assert!(!games[3].contains("[FEN "));
+}
+
+/// Plays two games, fake engine first then second, and returns the output.
+fn against_fake(script: &str, limits: &[&str]) -> String {
+    let mut args = vec![
+        "--engine".to_string(),
+        format!("cmd={}", fake(script)),
+        "name=fake".to_string(),
+        "--engine".to_string(),
+        format!("cmd={LUDUS}"),
+        "name=ludus".to_string(),
+        "--games".to_string(),
+        "2".to_string(),
+    ];
+    args.extend(limits.iter().map(|s| s.to_string()));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run_match(&refs)
+}
+
+fn assert_fake_lost_both(out: &str, reason: &str) {
+    assert!(
+        out.contains(&format!(
+            "Finished game 1 (fake vs ludus): 0-1 {{{reason}}}"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "Finished game 2 (ludus vs fake): 1-0 {{{reason}}}"
+        )),
+        "{out}"
+    );
+    assert_eq!(score(out), (0, 2, 0, 2), "{out}");
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted() {
+    let out = against_fake("crash", &["--depth", "2"]);
+    assert_fake_lost_both(&out, "fake crashes");
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    let out = against_fake("illegal", &["--depth", "2"]);
+    assert!(
+        out.contains("{fake makes an illegal move: 12-13 ("),
+        "{out}"
+    );
+    assert_eq!(score(&out), (0, 2, 0, 2), "{out}");
+}
+
+#[test]
+fn silence_without_a_clock_is_a_stall() {
+    let out = against_fake("silent", &["--depth", "2", "--movetimeout", "0.5"]);
+    assert_fake_lost_both(&out, "fake stalls (no bestmove within 0.5 s)");
+}
+
+#[test]
+fn silence_with_a_clock_loses_on_time() {
+    let out = against_fake("silent", &["--st", "0.2", "--timemargin", "100"]);
+    assert_fake_lost_both(&out, "fake loses on time");
+}
+
+#[test]
+fn no_readyok_is_a_stall() {
+    let out = against_fake("noready", &["--depth", "2", "--readytimeout", "0.5"]);
+    assert_fake_lost_both(&out, "fake stalls (no readyok within 0.5 s)");
+}
+
+#[test]
+fn fatal_problems_are_errors() {
+    let missing = ludus(&[
+        "match",
+        "--game",
+        "alak",
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "--depth",
+        "1",
+    ]);
+    assert!(!missing.status.success());
+    let error = String::from_utf8_lossy(&missing.stderr);
+    assert!(error.contains("cannot start engine"), "{error}");
+
+    let unknown = ludus(&[
+        "match", "--game", "chess", "--engine", "cmd=x", "--engine", "cmd=y", "--depth", "1",
+    ]);
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown game 'chess'"));
+
+    let usage = ludus(&["match", "--help"]);
+    assert!(usage.status.success());
+    assert!(stdout_of(&usage).contains("--engine cmd=PATH"));
+}
+
+#[test]
+fn a_fatal_error_still_prints_the_score_so_far() {
+    // The engine deletes itself in game 1, so game 2 cannot start it.
+    let dir = scratch("vanish");
+    let engine = dir.join("vanish.sh");
+    std::fs::copy(fake("vanish"), &engine).unwrap();
+    let out = ludus(&[
+        "match",
+        "--game",
+        "alak",
+        "--engine",
+        &format!("cmd={}", engine.display()),
+        "name=fake",
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=ludus",
+        "--depth",
+        "1",
+        "--games",
+        "4",
+    ]);
+    assert!(!out.status.success());
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("Finished game 1 (fake vs ludus): 0-1 {fake crashes}"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Score of fake vs ludus: 0 - 1 - 0  [0.000] 1"),
+        "{text}"
+    );
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("cannot start engine fake"), "{error}");
+    assert!(
+        error.contains("the match stopped after 1 finished game"),
+        "{error}"
+    );
+}
+
+#[test]
+fn openings_are_reproducible() {
+    let args = [
+        "openings", "alak", "--count", "6", "--seed", "11", "--plies", "4", "--depth", "3",
+    ];
+    let first = ludus(&args);
+    assert!(first.status.success());
+    let text = stdout_of(&first);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    let mut distinct = lines.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 6);
+    assert_eq!(stdout_of(&ludus(&args)), text);
+}
+
+/// Whether every line is an ongoing position of the game.
+struct AllOngoing<'a>(&'a [&'a str]);
+
+impl GameVisitor for AllOngoing<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<G: Searchable>(self) -> Self::Output {
+        for line in self.0 {
+            let position = G::from_fen(line)?;
+            if position.result() != GameResult::Ongoing {
+                return Err(format!("{line}: the game is over"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn every_game_makes_openings_with_the_default_settings() {
+    for game in GAME_NAMES {
+        let args = ["openings", game, "--count", "4", "--seed", "5"];
+        let first = ludus(&args);
+        assert!(
+            first.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&first.stderr)
+        );
+        let text = stdout_of(&first);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{game}: {text}");
+        let mut distinct = lines.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 4, "{game}: {text}");
+        visit_game(game, AllOngoing(&lines))
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{game}: {e}"));
+        assert_eq!(stdout_of(&ludus(&args)), text, "{game}: not deterministic");
+        let other = ludus(&["openings", game, "--count", "4", "--seed", "6"]);
+        assert_ne!(stdout_of(&other), text, "{game}: the seed changes nothing");
+    }
+}
+
+#[test]
+fn walk_options_are_refused_for_random_starts() {
+    let out = ludus(&[
+        "openings", "wyx", "--count", "2", "--plies", "3", "--depth", "2",
+    ]);
+    assert!(!out.status.success());
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        error.contains("--plies, --depth do not apply to wyx"),
+        "{error}"
+    );
+    let out = ludus(&["openings", "wyx", "--count", "2", "--nodes", "100"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes does not apply"));
+    // They do apply to the other games.
+    let out = ludus(&[
+        "openings",
+        "wyke6",
+        "--count",
+        "2",
+        "--plies",
+        "2",
+        "--nodes",
+        "500",
+        "--max-score",
+        "400",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout_of(&out).lines().count(), 2);
+}
+
+#[test]
+fn the_trinomial_sprt_line_comes_with_the_first_game() {
+    // Two losses of the fake engine: W 0, L 2, D 0, with cutechess's half
+    // game each, give llr -0.0751 at [0, 10] (-2.6 % of ubound ln 19).
+    let out = against_fake(
+        "illegal",
+        &[
+            "--depth",
+            "1",
+            "--sprt",
+            "elo0=0",
+            "elo1=10",
+            "--ratinginterval",
+            "1",
+        ],
+    );
+    assert!(
+        out.contains("SPRT: llr -0.0392 (-1.3%), lbound -2.94, ubound 2.94"),
+        "{out}"
+    );
+    assert!(
+        out.contains("SPRT: llr -0.0751 (-2.6%), lbound -2.94, ubound 2.94"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_sprt_stops_the_match() {
+    let out = against_fake(
+        "illegal",
+        &[
+            "--depth",
+            "1",
+            "--games",
+            "1000",
+            "--repeat",
+            "--sprt",
+            "elo0=0",
+            "elo1=100",
+            "--ratinginterval",
+            "0",
+        ],
+    );
+    assert!(out.contains(" - H0 was accepted"), "{out}");
+    let (w, l, d, n) = score(&out);
+    assert_eq!((w, d), (0, 0));
+    assert!(l == n && n < 100, "{out}");
+}
+
+#[test]
+fn adjudication_by_resignation_and_move_limit() {
+    let dir = scratch("adjudication");
+    let book = dir.join("lopsided.txt");
+    // X has two pieces against four: whoever plays X sees a lost position.
+    std::fs::write(&book, "xx_____oooo x\n").unwrap();
+    let pgn = dir.join("adjudicated.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let out = run_match(&[
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=a",
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=b",
+        "--depth",
+        "3",
+        "--games",
+        "2",
+        "--repeat",
+        "--openings",
+        book.to_str().unwrap(),
+        "--resign",
+        "movecount=1",
+        "score=100",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(
+        out.contains(
+            "Finished game 1 (a vs b): 0-1 {a resigns (score at or below -100 for 1 move)}"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Finished game 2 (b vs a): 0-1 {b resigns"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        text.matches("[Termination \"adjudication\"]").count(),
+        2,
+        "{text}"
+    );
+
+    let out = run_match(&[
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "--depth",
+        "1",
+        "--maxmoves",
+        "2",
+    ]);
+    assert!(
+        out.contains(
+            "Finished game 1 (ludus vs ludus-2): 1/2-1/2 {draw by adjudication after 2 moves each}"
+        ),
+        "{out}"
+    );
+}
