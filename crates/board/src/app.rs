@@ -9,8 +9,7 @@ use ludus_rules::games::GAME_NAMES;
 use ludus_rules::{GameResult, Player};
 use serde_json::Value;
 
-use crate::engine::Line;
-use crate::engine::{EngineLink, Event, Job, Purpose};
+use crate::engine::{EngineLink, Event, Job, Line, Purpose};
 use crate::pair::Pair;
 use crate::table::{has_random_start, new_table, Start, Table};
 use ludus_rules::protocol::{PositionCommand, Score};
