@@ -24,6 +24,8 @@ use crate::common::{piped, stderr_of, stdout_of, LUDUS};
 use serde_json::Value;
 
 use ludus_arena::pgn_read::{read_pgn, PgnGame};
+use ludus_rules::protocol::Outcome;
+use ludus_rules::Player;
 
 /// The limit of the searches: a node count, so that every run searches the
 /// same (one thread, a fresh process).
@@ -389,9 +391,9 @@ fn solved_play_is_never_marked_and_thrown_results_are_blunders() {
         // A game lost from a position that was not lost holds a blunder of
         // the loser's: Alak's values are exact, so a result is thrown away
         // in one move.
-        let loser_first = match game.result.as_deref() {
-            Some("0-1") => true,
-            Some("1-0") => false,
+        let loser_first = match game.result {
+            Some(Outcome::Win(Player::Second)) => true,
+            Some(Outcome::Win(Player::First)) => false,
             _ => continue,
         };
         decisive += 1;

@@ -5,10 +5,11 @@
 use crate::common::countdown::Countdown;
 use crate::common::search::request;
 use ludus_engine::search::{
-    search, Bound, Limits, ScoreReport, SearchInfo, SearchOutcome, SearchRequest, Signals,
+    protocol_score, search, Bound, Limits, SearchInfo, SearchOutcome, SearchRequest, Signals,
     TranspositionTable,
 };
 use ludus_rules::games::wyke::Wyke4;
+use ludus_rules::protocol::Score;
 use ludus_rules::{Game, Searchable};
 
 /// Searches `root` with a fresh table; the outcome and every info reported.
@@ -74,15 +75,11 @@ fn mate_distances_are_exact() {
         let (outcome, _) = run(&format!("{counter} 1 0"), 60, 1, 1);
         let plies = theory(counter);
         let expected = if plies > 0 {
-            ScoreReport::Mate((plies + 1) / 2)
+            Score::Mate((plies + 1) / 2)
         } else {
-            ScoreReport::Mate(plies / 2)
+            Score::Mate(plies / 2)
         };
-        assert_eq!(
-            ScoreReport::from_score(outcome.score),
-            expected,
-            "counter {counter}"
-        );
+        assert_eq!(protocol_score(outcome.score), expected, "counter {counter}");
         if plies > 0 {
             // The winning move leaves a multiple of 3.
             assert_eq!(
@@ -109,7 +106,7 @@ fn repetition_is_a_draw_when_waiting_is_allowed() {
     // held to a draw by waiting (repeating the position).
     for counter in [1, 2] {
         let (outcome, _) = run(&format!("{counter} 1 1"), 30, 1, 1);
-        assert_eq!(ScoreReport::from_score(outcome.score), ScoreReport::Mate(1));
+        assert_eq!(protocol_score(outcome.score), Score::Mate(1));
     }
     for counter in [3, 4, 5, 6, 12, 29, 30] {
         let (outcome, _) = run(&format!("{counter} 1 1"), 30, 1, 1);
@@ -126,11 +123,11 @@ fn multipv_lines_come_best_first() {
     let (_, scores) = run("4 1 1", 20, 1, 3);
     assert_eq!(scores.len(), 3);
     assert_eq!(&scores[..2], &[0, 0]);
-    assert_eq!(ScoreReport::from_score(scores[2]), ScoreReport::Mate(-1));
+    assert_eq!(protocol_score(scores[2]), Score::Mate(-1));
     // Without waits at 7: take 1 wins (mate 3), take 2 loses (mate -2).
     let (_, scores) = run("7 1 0", 20, 1, 2);
-    assert_eq!(ScoreReport::from_score(scores[0]), ScoreReport::Mate(3));
-    assert_eq!(ScoreReport::from_score(scores[1]), ScoreReport::Mate(-2));
+    assert_eq!(protocol_score(scores[0]), Score::Mate(3));
+    assert_eq!(protocol_score(scores[1]), Score::Mate(-2));
 }
 
 #[test]

@@ -5,9 +5,10 @@
 use crate::common::rules;
 use crate::common::search::request;
 use crate::common::{assert_reported, best_move, ludus, stderr_of, stdout_of, Engine};
-use ludus_engine::search::{self, Limits, ScoreReport, Signals, TranspositionTable};
+use ludus_engine::search::{self, protocol_score, Limits, Signals, TranspositionTable};
 use ludus_rules::games::alak::solution::{self, Solution, INDICES};
 use ludus_rules::games::alak::{Alak, AlakSettings};
+use ludus_rules::protocol::Score;
 use ludus_rules::random::splitmix64;
 use ludus_rules::{Game, GameResult, KnownValue};
 
@@ -198,15 +199,11 @@ fn the_engine_keeps_the_value_in_1000_random_positions() {
             "{fen}: played {best:?}"
         );
         let expected_score = match value {
-            KnownValue::Win(n) => ScoreReport::Mate((n as i32 + 1) / 2),
-            KnownValue::Loss(n) => ScoreReport::Mate(-((n as i32 + 1) / 2)),
-            KnownValue::Draw => ScoreReport::Centipawns(0),
+            KnownValue::Win(n) => Score::Mate((n as i32 + 1) / 2),
+            KnownValue::Loss(n) => Score::Mate(-((n as i32 + 1) / 2)),
+            KnownValue::Draw => Score::Cp(0),
         };
-        assert_eq!(
-            ScoreReport::from_score(outcome.score),
-            expected_score,
-            "{fen}"
-        );
+        assert_eq!(protocol_score(outcome.score), expected_score, "{fen}");
         // The line is legal; a decided one ends with the game after exactly
         // the promised number of plies.
         assert_eq!(pv.first(), Some(&best), "{fen}");
@@ -234,19 +231,16 @@ fn repetition_in_the_game_overrides_the_table() {
     // The game went through the winning child twice on its way here.
     let history = [repeated.hash(), 1, repeated.hash()];
     // Without it, the best x can do: the best other move, or 0 for 3-5.
-    let mut expected = ScoreReport::Centipawns(0);
+    let mut expected = Score::Cp(0);
     let mut best_other = i64::MIN;
     for (mv, child) in children(&root) {
         if mv == "3-5" {
             continue;
         }
         let (rank, report) = match table.value(&child) {
-            KnownValue::Loss(n) => (1000 - i64::from(n), ScoreReport::Mate((n as i32 + 2) / 2)),
-            KnownValue::Draw => (0, ScoreReport::Centipawns(0)),
-            KnownValue::Win(n) => (
-                i64::from(n) - 1000,
-                ScoreReport::Mate(-((n as i32 + 2) / 2)),
-            ),
+            KnownValue::Loss(n) => (1000 - i64::from(n), Score::Mate((n as i32 + 2) / 2)),
+            KnownValue::Draw => (0, Score::Cp(0)),
+            KnownValue::Win(n) => (i64::from(n) - 1000, Score::Mate(-((n as i32 + 2) / 2))),
         };
         if rank > best_other {
             best_other = rank;
@@ -262,8 +256,8 @@ fn repetition_in_the_game_overrides_the_table() {
     };
     let request = request(&root, &WITH_TABLE, &history, &limits);
     let outcome = search::search(&request, &tt, &Signals::new(false), &mut |_| {});
-    assert_ne!(ScoreReport::from_score(outcome.score), ScoreReport::Mate(2));
-    assert_eq!(ScoreReport::from_score(outcome.score), expected);
+    assert_ne!(protocol_score(outcome.score), Score::Mate(2));
+    assert_eq!(protocol_score(outcome.score), expected);
 }
 
 #[test]

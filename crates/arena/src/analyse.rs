@@ -14,6 +14,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::protocol::{PositionBase, PositionCommand};
 use ludus_rules::{Game, GameLog, Player, Searchable};
 
 use crate::cli::Proto;
@@ -373,13 +374,10 @@ impl Work<'_> {
             return Ok(false);
         }
         let base = match &game.fen {
-            Some(fen) => format!("position fen {fen}"),
-            None => "position startpos".to_string(),
+            Some(fen) => PositionBase::Fen(fen.clone()),
+            None => PositionBase::StartPos,
         };
-        let position_line = |ply: usize| match ply {
-            0 => base.clone(),
-            _ => format!("{base} moves {}", moves[..ply].join(" ")),
-        };
+        let position_at = |ply: usize| PositionCommand::new(base.clone(), moves[..ply].to_vec());
         let mut analyses = Vec::new();
         // The search of the position the next move is played in.
         let mut next: Option<Verdict> = None;
@@ -395,7 +393,7 @@ impl Work<'_> {
                 None => {
                     self.progress.step(&format!("{title} {label} {played}"));
                     self.analyser
-                        .search(&position_line(ply), position)
+                        .search(&position_at(ply), position)
                         .map_err(at)?
                 }
             };
@@ -407,7 +405,7 @@ impl Work<'_> {
                         .step(&format!("{title} after {label} {played}"));
                     let searched = self
                         .analyser
-                        .search(&position_line(ply + 1), after.position())
+                        .search(&position_at(ply + 1), after.position())
                         .map_err(at)?;
                     next = Some(searched.clone());
                     let flipped = after.position().side_to_move() != mover;
@@ -436,7 +434,10 @@ impl Work<'_> {
             self.progress.step(&label);
             let verdict = self
                 .analyser
-                .search(&format!("position fen {fen}"), &position)
+                .search(
+                    &PositionCommand::new(PositionBase::Fen(fen.clone()), Vec::new()),
+                    &position,
+                )
                 .map_err(|e| format!("{label} {e}"))?;
             let analysis = Analysis::new(line, label, fen, position.side_to_move(), verdict);
             self.progress.clear();

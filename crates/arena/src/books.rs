@@ -101,12 +101,15 @@ impl<'a> Books<'a> {
     ) -> Result<(), String> {
         let [a, b] = &self.config.engines;
         let (white, black) = if engine1_first { (a, b) } else { (b, a) };
+        let result = record
+            .result
+            .ok_or_else(|| format!("game {} ended without a result", index + 1))?;
         let entry = GameEntry {
             game: index + 1,
             white: white.name.clone(),
             black: black.name.clone(),
             opening: record.start_fen.clone(),
-            result: record.result_text().to_string(),
+            result,
             reason: record.reason.clone(),
             termination: record.termination,
             plies: record.moves.len(),

@@ -210,81 +210,9 @@ fn declaration<'a>(declarations: &'a [String], name: &str) -> Option<&'a str> {
     })
 }
 
-/// What an `info` line says about the search, if it has a score.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchReport {
-    /// Depth reached.
-    pub depth: Option<u32>,
-    /// Centipawns from the mover's side; mates as ±(30000 - moves).
-    pub score: Option<i32>,
-    /// Whether the score is a mate score.
-    pub mate: Option<i32>,
-}
-
-/// Reads `info ... depth D ... score cp X|mate M ...`; `None` for lines
-/// without an exact score (no score, or a bound).
-pub fn parse_info(line: &str) -> Option<SearchReport> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"info")
-        || words.get(1) == Some(&"string")
-        || words.contains(&"lowerbound")
-        || words.contains(&"upperbound")
-    {
-        return None;
-    }
-    let mut report = SearchReport::default();
-    let mut i = 1;
-    while i + 1 < words.len() {
-        match words[i] {
-            "depth" => report.depth = words[i + 1].parse().ok(),
-            // Only the best line speaks for the engine.
-            "multipv" if words[i + 1] != "1" => return None,
-            "score" if i + 2 < words.len() => {
-                let value: i32 = words[i + 2].parse().ok()?;
-                match words[i + 1] {
-                    "cp" => report.score = Some(value),
-                    "mate" => {
-                        report.mate = Some(value);
-                        report.score = Some(if value > 0 {
-                            30_000 - value
-                        } else {
-                            -30_000 - value
-                        });
-                    }
-                    _ => return None,
-                }
-            }
-            "pv" => break,
-            _ => {}
-        }
-        i += 1;
-    }
-    report.score.map(|_| report)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn info_lines() {
-        let r =
-            parse_info("info depth 7 seldepth 9 multipv 1 score cp -35 nodes 10 pv 1-5").unwrap();
-        assert_eq!((r.depth, r.score, r.mate), (Some(7), Some(-35), None));
-        let r = parse_info("info depth 3 score mate 2 pv a").unwrap();
-        assert_eq!((r.score, r.mate), (Some(29_998), Some(2)));
-        let r = parse_info("info depth 3 score mate -1 pv a").unwrap();
-        assert_eq!(r.score, Some(-29_999));
-        assert_eq!(
-            parse_info("info depth 3 score cp 5 lowerbound nodes 1"),
-            None
-        );
-        assert_eq!(parse_info("info string hello score cp 5"), None);
-        assert_eq!(parse_info("info depth 3 nodes 100"), None);
-        assert_eq!(parse_info("info depth 3 multipv 2 score cp 1 pv a"), None);
-        assert!(parse_info("info depth 3 multipv 1 score cp 1 pv a").is_some());
-        assert_eq!(parse_info("bestmove 1-5"), None);
-    }
 
     #[test]
     fn variant_declarations() {

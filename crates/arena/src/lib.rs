@@ -5,7 +5,6 @@
 //! - [`cli`]: `ludus match`'s command line, in cutechess-cli/fastchess habits;
 //! - [`config`]: what a match is (engines, limits, schedule);
 //! - [`engine`]: the engine client (subprocess, handshake, timed reads);
-//! - [`info`]: scores and the search lines of `info`, read;
 //! - [`referee`]: one game, checked move by move with ludus's rules;
 //! - [`stats`], [`report`]: Elo, LOS, SPRT, and the cutechess-style report;
 //! - [`pair_count`], [`pair_pgn`]: pairs scored as the game's rules score
@@ -30,7 +29,6 @@ pub mod books;
 pub mod cli;
 pub mod config;
 pub mod engine;
-pub mod info;
 pub mod merge;
 pub mod openings;
 pub mod pair_count;

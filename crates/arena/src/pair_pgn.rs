@@ -82,7 +82,7 @@ pub fn totals(first: Option<[u32; 2]>, second: Option<[u32; 2]>) -> Option<[u32;
 mod tests {
     use super::*;
     use crate::referee::Termination;
-    use ludus_rules::GameResult;
+    use ludus_rules::protocol::Outcome;
 
     fn game(index: u32, counts: Option<[u32; 2]>) -> ReadyGame {
         ReadyGame {
@@ -92,7 +92,7 @@ mod tests {
                 start_fen: String::new(),
                 standard_start: true,
                 moves: Vec::new(),
-                result: GameResult::Draw,
+                result: Some(Outcome::Draw),
                 reason: String::new(),
                 termination: Termination::Normal,
                 counts,

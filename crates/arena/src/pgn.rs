@@ -2,7 +2,7 @@
 //! `{score/depth time}` comments.
 
 use super::referee::GameRecord;
-use ludus_rules::{GameResult, Player};
+use ludus_rules::Player;
 
 /// The tags of one game that do not come from its record.
 pub struct PgnHeader<'a> {
@@ -29,29 +29,11 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// A comment's score: pawns with a sign, or `+M3` / `-M2` for mates.
-pub fn score_text(report: &super::engine::SearchReport) -> Option<String> {
-    if let Some(mate) = report.mate {
-        return Some(if mate > 0 {
-            format!("+M{mate}")
-        } else {
-            format!("-M{}", -mate)
-        });
-    }
-    report.score.map(|cp| {
-        format!(
-            "{}{:.2}",
-            if cp >= 0 { "+" } else { "-" },
-            f64::from(cp.abs()) / 100.0
-        )
-    })
-}
-
 /// The whole game as PGN text, ending with a blank line. A record whose
 /// result is `Ongoing` is written unfinished: result `*`, termination
 /// `unterminated`, no reason comment.
 pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
-    let ongoing = record.result == GameResult::Ongoing;
+    let ongoing = record.result.is_none();
     let mut tags = vec![
         ("Event", header.event.to_string()),
         ("Site", "?".to_string()),
@@ -102,10 +84,11 @@ pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
         }
         words.push(played.text.clone());
         let time = format!("{:.3}s", played.time.as_secs_f64());
+        // A score reads as pawns with a sign, or `+M3` / `-M2` for mates.
         let comment = match played
             .report
             .as_ref()
-            .and_then(|r| score_text(r).map(|s| (s, r.depth)))
+            .and_then(|r| r.exact_score().map(|s| (s.text(), r.depth)))
         {
             Some((score, Some(depth))) => format!("{{{score}/{depth} {time}}}"),
             Some((score, None)) => format!("{{{score} {time}}}"),
@@ -188,9 +171,8 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::SearchReport;
     use crate::referee::{PlayedMove, Termination};
-    use ludus_rules::GameResult;
+    use ludus_rules::protocol::{InfoLine, Outcome, Score};
     use std::time::Duration;
 
     #[test]
@@ -211,7 +193,7 @@ mod tests {
                 report: None,
                 time: Duration::ZERO,
             }],
-            result: GameResult::Ongoing,
+            result: None,
             reason: String::new(),
             termination: Termination::Normal,
             counts: None,
@@ -247,24 +229,24 @@ mod tests {
                 played(
                     "4-5",
                     Player::Second,
-                    Some(SearchReport {
+                    Some(InfoLine {
                         depth: Some(6),
-                        score: Some(-35),
-                        mate: None,
+                        score: Some(Score::Cp(-35)),
+                        ..InfoLine::default()
                     }),
                 ),
                 played(
                     "8-7",
                     Player::First,
-                    Some(SearchReport {
+                    Some(InfoLine {
                         depth: Some(5),
-                        score: Some(29_998),
-                        mate: Some(2),
+                        score: Some(Score::Mate(2)),
+                        ..InfoLine::default()
                     }),
                 ),
                 played("1-2", Player::Second, None),
             ],
-            result: GameResult::Win(Player::Second),
+            result: Some(Outcome::Win(Player::Second)),
             reason: "a loses on time".to_string(),
             termination: Termination::TimeForfeit,
             counts: None,

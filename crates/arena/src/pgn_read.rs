@@ -3,6 +3,8 @@
 //! suffixes, variations, `%` lines). Moves stay text: the rules of the game
 //! named by the `Game` tag read them.
 
+use ludus_rules::protocol::Outcome;
+
 /// One move of a game's main line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnMove {
@@ -23,8 +25,9 @@ pub struct PgnGame {
     pub leading_comments: Vec<String>,
     /// The main line.
     pub moves: Vec<PgnMove>,
-    /// The result token (`1-0`, `0-1`, `1/2-1/2` or `*`), if written.
-    pub result: Option<String>,
+    /// The result the moves end with; `None` for an unfinished game (`*`)
+    /// or one whose moves end with no result.
+    pub result: Option<Outcome>,
     /// The line of the text where the game starts, from 1.
     pub line: usize,
 }
@@ -46,8 +49,9 @@ impl PgnGame {
     }
 }
 
-/// The PGN results, which end a game's moves.
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// The PGN token of an unfinished game, which ends its moves as a result
+/// does.
+const UNFINISHED: &str = "*";
 
 /// Move suffixes and the NAGs they stand for.
 const SUFFIXES: [(&str, u8); 6] = [
@@ -270,8 +274,12 @@ impl Reader {
         if self.game.is_empty() {
             self.game.line = self.line;
         }
-        if RESULTS.contains(&word) {
-            self.game.result = Some(word.to_string());
+        if word == UNFINISHED {
+            self.finish_game();
+            return Ok(());
+        }
+        if let Ok(result) = word.parse::<Outcome>() {
+            self.game.result = Some(result);
             self.finish_game();
             return Ok(());
         }
@@ -313,6 +321,7 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludus_rules::Player;
 
     #[test]
     fn reads_a_match_game() {
@@ -329,7 +338,7 @@ mod tests {
         let texts: Vec<&str> = first.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["4-5", "8-7", "1-2"]);
         assert_eq!(first.moves[2].comments, ["0.250s", "a loses on time"]);
-        assert_eq!(first.result.as_deref(), Some("0-1"));
+        assert_eq!(first.result, Some(Outcome::Win(Player::Second)));
         let second = &games[1];
         assert_eq!(second.line, 8);
         assert_eq!(second.moves[0].text, "2-2(a1,d4)");

@@ -7,10 +7,9 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::config::{EngineSpec, Limit, MatchConfig, Proto};
-use super::engine::{
-    announces_option, offers_variant, parse_info, EngineProcess, Failure, SearchReport,
-};
-use ludus_rules::{Game, GameLog, GameResult, Player};
+use super::engine::{announces_option, offers_variant, EngineProcess, Failure};
+use ludus_rules::protocol::{InfoLine, Outcome, PositionCommand, Score};
+use ludus_rules::{Game, GameLog, Player};
 
 /// How a game ended, as PGN's `Termination` tag names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,8 +49,9 @@ pub struct PlayedMove {
     pub text: String,
     /// Who played it.
     pub mover: Player,
-    /// The engine's last exact score and depth, if it reported one.
-    pub report: Option<SearchReport>,
+    /// The engine's last `info` line of its best line with an exact
+    /// score, if it reported one.
+    pub report: Option<InfoLine>,
     /// Time the engine took.
     pub time: Duration,
 }
@@ -65,8 +65,9 @@ pub struct GameRecord {
     pub standard_start: bool,
     /// The moves.
     pub moves: Vec<PlayedMove>,
-    /// `Win(player)` or `Draw`.
-    pub result: GameResult,
+    /// The result; `None` for a game still going on (a board's game saved
+    /// before its end).
+    pub result: Option<Outcome>,
     /// Why, e.g. `b loses on time`.
     pub reason: String,
     /// The kind of ending.
@@ -81,12 +82,7 @@ impl GameRecord {
     /// `1-0`, `0-1` or `1/2-1/2` (first player's result first), or `*`
     /// for a game still going on (a board's game saved before its end).
     pub fn result_text(&self) -> &'static str {
-        match self.result {
-            GameResult::Win(Player::First) => "1-0",
-            GameResult::Win(Player::Second) => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Ongoing => "*",
-        }
+        self.result.map_or("*", Outcome::token)
     }
 }
 
@@ -102,8 +98,8 @@ pub struct Seat<'a> {
 /// How a game ended: its result, why, and the kind of ending.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
-    /// `Win(player)` or `Draw`.
-    pub result: GameResult,
+    /// The result.
+    pub result: Outcome,
     /// Why, e.g. `b loses on time`.
     pub reason: String,
     /// The kind of ending.
@@ -114,7 +110,7 @@ impl Verdict {
     /// `loser` loses, for `reason`.
     fn loss(loser: Player, termination: Termination, reason: String) -> Verdict {
         Verdict {
-            result: GameResult::Win(loser.opponent()),
+            result: Outcome::Win(loser.opponent()),
             reason,
             termination,
         }
@@ -248,8 +244,8 @@ impl Clock {
 struct Answer {
     /// The `bestmove` word, if any.
     best: Option<String>,
-    /// Its last exact score.
-    report: Option<SearchReport>,
+    /// Its last best line with an exact score.
+    report: Option<InfoLine>,
     /// From `go` to `bestmove`.
     elapsed: Duration,
 }
@@ -292,9 +288,9 @@ impl<G: Game> Table<G> {
     /// by resignation, or by the move limit.
     fn judge(&self, config: &MatchConfig, seats: &[Seat; 2]) -> Result<(), Verdict> {
         let status = self.log.status();
-        if status.result != GameResult::Ongoing {
+        if let Some(result) = Outcome::of(status.result) {
             return Err(Verdict {
-                result: status.result,
+                result,
                 reason: status.reason,
                 termination: Termination::Normal,
             });
@@ -311,7 +307,7 @@ impl<G: Game> Table<G> {
         }
         match config.maxmoves {
             Some(max) if self.moves.len() as u64 >= 2 * u64::from(max) => Err(Verdict {
-                result: GameResult::Draw,
+                result: Outcome::Draw,
                 reason: format!("draw by adjudication after {} each", moves(max)),
                 termination: Termination::Adjudication,
             }),
@@ -321,19 +317,9 @@ impl<G: Game> Table<G> {
 
     /// The `position` command for the game so far.
     fn position_command(&self) -> String {
-        let mut line = if self.standard_start {
-            "position startpos".to_string()
-        } else {
-            format!("position fen {}", self.start_fen)
-        };
-        if !self.moves.is_empty() {
-            line.push_str(" moves");
-            for played in &self.moves {
-                line.push(' ');
-                line.push_str(&played.text);
-            }
-        }
-        line
+        let moves = self.moves.iter().map(|played| played.text.clone());
+        PositionCommand::from_start(&self.start_fen, self.standard_start, moves.collect())
+            .to_string()
     }
 
     /// How long `mover` may think, margin included; `None` without a clock
@@ -387,7 +373,7 @@ impl<G: Game> Table<G> {
             .parse_move(&best)
             .map_err(|error| illegal(format!("{name} makes an illegal move: {best} ({error})")))?;
         let text = position.format_move(mv);
-        self.watch_resignation(config, mover, answer.report);
+        self.watch_resignation(config, mover, answer.report.as_ref());
         self.log.play(mv);
         self.moves.push(PlayedMove {
             text,
@@ -403,13 +389,15 @@ impl<G: Game> Table<G> {
         &mut self,
         config: &MatchConfig,
         mover: Player,
-        report: Option<SearchReport>,
+        report: Option<&InfoLine>,
     ) {
-        let (Some(resign), Some(score)) = (config.resign, report.and_then(|r| r.score)) else {
+        let (Some(resign), Some(score)) = (config.resign, report.and_then(InfoLine::exact_score))
+        else {
             return;
         };
         let streak = &mut self.bad_streak[mover.index()];
-        *streak = if score <= -resign.score {
+        // Being mated is below every evaluation, so it counts too.
+        *streak = if score <= Score::Cp(-resign.score) {
             *streak + 1
         } else {
             0
@@ -430,7 +418,7 @@ impl<G: Game> Table<G> {
             start_fen: self.start_fen,
             standard_start: self.standard_start,
             moves: self.moves,
-            result: verdict.result,
+            result: Some(verdict.result),
             reason: verdict.reason,
             termination: verdict.termination,
         }
@@ -462,7 +450,7 @@ fn ask(
     let mut report = None;
     loop {
         let line = process.next_line(deadline)?;
-        if let Some(info) = parse_info(&line) {
+        if let Some(info) = InfoLine::parse(&line).filter(InfoLine::is_exact_best) {
             report = Some(info);
         }
         let mut words = line.split_whitespace();

@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use ludus_rules::{GameResult, Player};
+use ludus_rules::protocol::Outcome;
+use ludus_rules::Player;
 
 use super::config::{EngineSpec, MatchConfig, Order, Resign};
 use super::referee::Termination;
@@ -114,8 +115,9 @@ pub struct GameEntry {
     pub black: String,
     /// The start position.
     pub opening: String,
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
+    /// `1-0`, `0-1` or `1/2-1/2`; a file with anything else is refused.
+    #[serde(with = "outcome_token")]
+    pub result: Outcome,
     /// Why, e.g. `b loses on time`.
     pub reason: String,
     /// The kind of ending.
@@ -140,16 +142,31 @@ impl GameEntry {
         Counted {
             index: self.game - 1,
             engine1_first,
-            result: match self.result.as_str() {
-                "1-0" => GameResult::Win(Player::First),
-                "0-1" => GameResult::Win(Player::Second),
-                _ => GameResult::Draw,
-            },
+            result: self.result.result(),
             counts: self.counts.map(|[w, b]| match engine1_first {
                 true => [w, b],
                 false => [b, w],
             }),
         }
+    }
+}
+
+/// A game's result as a results file keeps it: its PGN token.
+mod outcome_token {
+    use ludus_rules::protocol::Outcome;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    /// Writes the token.
+    pub fn serialize<S: Serializer>(outcome: &Outcome, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(outcome.token())
+    }
+
+    /// Reads the token; anything but `1-0`, `0-1` or `1/2-1/2` is an
+    /// error, never a draw.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Outcome, D::Error> {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(D::Error::custom)
     }
 }
 
@@ -216,10 +233,10 @@ impl Failures {
     ) -> [Failures; 2] {
         let mut failures = [Failures::default(); 2];
         for game in games {
-            let loser = match game.result.as_str() {
-                "1-0" => &game.black,
-                "0-1" => &game.white,
-                _ => continue,
+            let loser = match game.result {
+                Outcome::Win(Player::First) => &game.black,
+                Outcome::Win(Player::Second) => &game.white,
+                Outcome::Draw => continue,
             };
             let Some(which) = names.iter().position(|name| name == loser) else {
                 continue;
@@ -482,6 +499,7 @@ impl ResultsWriter {
 mod tests {
     use super::*;
     use crate::config::{Limit, Proto, TimeControl};
+    use ludus_rules::GameResult;
     use std::time::Duration;
 
     fn settings() -> Settings {
@@ -519,12 +537,13 @@ mod tests {
     }
 
     fn game(number: u32, result: &str, termination: Termination) -> GameEntry {
+        let result = result.parse().expect("a result token");
         GameEntry {
             game: number,
             white: if number % 2 == 1 { "a" } else { "b" }.to_string(),
             black: if number % 2 == 1 { "b" } else { "a" }.to_string(),
             opening: "startpos".to_string(),
-            result: result.to_string(),
+            result,
             reason: String::new(),
             termination,
             plies: 10,
@@ -596,6 +615,31 @@ mod tests {
             (3, false, Some([8, 3]))
         );
         assert_eq!(tallied.result, GameResult::Win(Player::First));
+    }
+
+    #[test]
+    fn a_result_token_that_is_no_result_is_refused() {
+        let dir = std::env::temp_dir().join(format!("ludus-result-token-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("shard.json");
+        drop(ResultsWriter::create(&path, &settings()).unwrap());
+        let line = serde_json::to_string(&Record::Game(game(3, "1-0", Termination::Normal)));
+        for bad in ["*", "draw", "1/2"] {
+            let unfinished = line
+                .as_ref()
+                .unwrap()
+                .replace(r#""1-0""#, &format!("\"{bad}\""));
+            let settings = std::fs::read_to_string(&path).unwrap();
+            let settings = settings.lines().next().unwrap();
+            std::fs::write(&path, format!("{settings}\n{unfinished}\n")).unwrap();
+            let error = ResultsFile::read(&path).unwrap_err();
+            assert!(error.contains("line 2: "), "{error}");
+            assert!(
+                error.contains(&format!("'{bad}' is not a result (1-0, 0-1 or 1/2-1/2)")),
+                "{error}"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -9,10 +9,10 @@ use ludus_rules::games::GAME_NAMES;
 use ludus_rules::{GameResult, Player};
 use serde_json::Value;
 
-use crate::engine::{EngineLink, Event, Job, Purpose};
+use crate::engine::{EngineLink, Event, Job, Line, Purpose};
 use crate::pair::Pair;
 use crate::table::{has_random_start, new_table, Start, Table};
-use ludus_arena::info::{Line, Score};
+use ludus_rules::protocol::{PositionCommand, Score};
 
 /// Who the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -397,15 +397,10 @@ impl App {
         self.version += 1;
         let wanted = self.wanted().map(|(purpose, ply)| {
             let moves = &self.table.moves()[..ply];
-            let mut position = if self.table.standard_start() {
-                "position startpos".to_string()
-            } else {
-                format!("position fen {}", self.table.start_fen())
-            };
-            if !moves.is_empty() {
-                position.push_str(" moves ");
-                position.push_str(&moves.join(" "));
-            }
+            let start = self.table.start_fen();
+            let standard = self.table.standard_start();
+            let position =
+                PositionCommand::from_start(&start, standard, moves.to_vec()).to_string();
             let (go, multipv) = match purpose {
                 Purpose::Move => (self.strength.go(), 1),
                 Purpose::Analyse => ("go infinite".to_string(), self.multipv),
@@ -634,7 +629,7 @@ mod tests {
         );
         app.on_event(Event::Line(
             job.id,
-            ludus_arena::info::parse_line("info depth 2 score cp 50 pv 8-7").unwrap(),
+            Line::parse("info depth 2 score cp 50 pv 8-7").unwrap(),
         ));
         assert_eq!(app.evals[1], Some(Score::Cp(-50)), "from x's side");
         app.on_event(Event::BestMove(job.id, "8-7".to_string()));

@@ -11,8 +11,7 @@ use ludus_arena::engine::{
     announces_option, offers_variant, option_default, EngineProcess, Failure,
 };
 use ludus_arena::referee::play_for_pairs;
-
-use ludus_arena::info::{parse_line, Line};
+use ludus_rules::protocol::{InfoLine, Score};
 
 /// How long an engine may take to answer the handshake and `isready`.
 const ANSWER_WAIT: Duration = Duration::from_secs(20);
@@ -57,6 +56,39 @@ pub struct Job {
     /// In pair mode, the game's option (name, value) that makes the engine
     /// play for the pair's count, set if the engine announces it.
     pub pair_option: Option<(&'static str, &'static str)>,
+}
+
+/// One line of the analysis as the board shows it: an `info` line with a
+/// depth and an exact score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Its rank, 1 for the best.
+    pub multipv: u32,
+    /// The depth reached.
+    pub depth: u32,
+    /// The score.
+    pub score: Score,
+    /// Nodes searched so far, when given.
+    pub nodes: Option<u64>,
+    /// The moves of the line.
+    pub pv: Vec<String>,
+}
+
+impl Line {
+    /// The line `text` reports; `None` for anything but an `info` line
+    /// with a depth and an exact score (bounds are passing states of an
+    /// aspiration window, not results).
+    pub fn parse(text: &str) -> Option<Line> {
+        let info = InfoLine::parse(text)?;
+        let (depth, score) = info.depth_and_score()?;
+        Some(Line {
+            multipv: info.multipv,
+            depth,
+            score,
+            nodes: info.nodes,
+            pv: info.pv,
+        })
+    }
 }
 
 /// What the engine thread reports.
@@ -211,7 +243,7 @@ impl Driver {
                 }
             }
             Some("info") if !self.stopping => {
-                if let Some(parsed) = parse_line(line) {
+                if let Some(parsed) = Line::parse(line) {
                     (self.report)(Event::Line(id, parsed));
                 } else if let Some(error) = line.strip_prefix("info string error:") {
                     (self.report)(Event::Failed(Some(id), format!("engine: {}", error.trim())));

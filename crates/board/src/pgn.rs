@@ -1,17 +1,16 @@
 //! The board's game as PGN, in the format `ludus match` writes (the
 //! arena's writer), and back: a game of such a file onto the board.
 
-use ludus_arena::engine::SearchReport;
 use ludus_arena::pair_count::PairLabels;
 use ludus_arena::pair_pgn::totals;
 use ludus_arena::pgn::{format_game, today, PgnHeader};
 use ludus_arena::referee::{GameRecord, PlayedMove, Termination};
+use ludus_rules::protocol::{InfoLine, Outcome, Score};
 use ludus_rules::Player;
 
 use crate::app::{App, MoveNote, Plays};
 use crate::pgn_read::move_report;
 use crate::table::{new_table, Start, Table};
-use ludus_arena::info::Score;
 use ludus_arena::pgn_read::read_pgn;
 
 /// A game read from PGN, ready for the board.
@@ -132,7 +131,7 @@ fn game_text(app: &App, game: &Played, round: u32, pair_totals: Option<[u32; 2]>
         start_fen: table.start_fen(),
         standard_start: table.standard_start(),
         moves,
-        result: status.result,
+        result: Outcome::of(status.result),
         reason: status.reason,
         termination: Termination::Normal,
         counts: game.counts(),
@@ -162,17 +161,13 @@ fn game_text(app: &App, game: &Played, round: u32, pair_totals: Option<[u32; 2]>
     format_game(&header, &record)
 }
 
-/// A score as the arena's reports keep it (mates as ±(30000 - moves)).
-fn report(score: Score, depth: Option<u32>) -> SearchReport {
-    let (score, mate) = match score {
-        Score::Cp(cp) => (cp, None),
-        Score::Mate(moves) if moves > 0 => (30_000 - moves, Some(moves)),
-        Score::Mate(moves) => (-30_000 - moves, Some(moves)),
-    };
-    SearchReport {
+/// A move's score and depth as the arena's records keep them: the `info`
+/// line that reported them.
+fn report(score: Score, depth: Option<u32>) -> InfoLine {
+    InfoLine {
         depth,
         score: Some(score),
-        mate,
+        ..InfoLine::default()
     }
 }
 

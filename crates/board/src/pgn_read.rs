@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use ludus_arena::info::Score;
+use ludus_rules::protocol::Score;
 
 /// A move's score (from the mover's side) with its depth, and its time,
 /// from the first of its comments that says either; the reason comment at

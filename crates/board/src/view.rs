@@ -9,7 +9,7 @@ use crate::engine::Purpose;
 use crate::games::Follow;
 use crate::pair::pair_rules;
 use crate::table::Table;
-use ludus_arena::info::Score;
+use ludus_rules::protocol::Score;
 
 fn player_word(player: Player) -> &'static str {
     match player {
@@ -195,7 +195,7 @@ pub fn follow_json(follow: &Follow) -> Value {
 mod tests {
     use super::*;
     use crate::engine::Event;
-    use ludus_arena::info::parse_line;
+    use crate::engine::Line;
     use serde_json::json;
 
     /// A board without an engine process: the tests play its part.
@@ -246,7 +246,7 @@ mod tests {
             app.act("move", &json!({ "move": played })).unwrap();
         }
         app.act("analyse", &json!({"on": true})).unwrap();
-        let line = parse_line("info depth 4 score cp 30 pv 3-4 9-8").unwrap();
+        let line = Line::parse("info depth 4 score cp 30 pv 3-4 9-8").unwrap();
         app.on_event(Event::Line(job_id(&app), line.clone()));
         let search = &state_json(&app)["search"];
         assert_eq!(

@@ -4,10 +4,9 @@
 
 use std::time::Duration;
 
-use ludus_arena::info;
 use ludus_engine::protocol::options::game_settings;
 use ludus_engine::search::{
-    self, Limits, ScoreReport, SearchInfo, SearchRequest, Signals, TranspositionTable,
+    self, protocol_score, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
     DEFAULT_CONTEMPT,
 };
 use ludus_rules::{GameLog, GameResult, Searchable};
@@ -33,14 +32,6 @@ pub struct SearchSpec {
     pub options: Vec<String>,
     /// Restricts the root to these moves (any accepted notation).
     pub search_moves: Vec<String>,
-}
-
-/// The protocol's score of a search score.
-fn score_of(score: i32) -> Score {
-    Score(match ScoreReport::from_score(score) {
-        ScoreReport::Centipawns(cp) => info::Score::Cp(cp),
-        ScoreReport::Mate(moves) => info::Score::Mate(moves),
-    })
 }
 
 /// Searches the current position of `log` (its history seen for
@@ -96,7 +87,7 @@ pub fn search_position<G: Searchable>(
             multipv: info.multipv,
             depth: info.depth,
             seldepth: Some(info.seldepth),
-            score: score_of(info.score),
+            score: Score(protocol_score(info.score)),
             nodes: Some(info.nodes),
             pv: written(root, &info.pv),
         };
@@ -124,7 +115,7 @@ pub fn search_position<G: Searchable>(
     Ok(SearchResult {
         best,
         ponder,
-        score: score_of(outcome.score),
+        score: Score(protocol_score(outcome.score)),
         depth: outcome.depth,
         nodes: outcome.nodes,
         pv,

@@ -3,8 +3,9 @@
 
 use std::time::Duration;
 
-use ludus_arena::info;
 use ludus_rules::games::GAME_NAMES;
+use ludus_rules::protocol::{self, InfoLine};
+use ludus_rules::Player;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -22,12 +23,13 @@ pub fn games() -> Vec<&'static str> {
 /// exact score.
 #[pyfunction]
 pub fn parse_info(line: &str) -> Option<Line> {
-    let line = info::parse_line(line)?;
+    let line = InfoLine::parse(line)?;
+    let (depth, score) = line.depth_and_score()?;
     Some(Line {
         multipv: line.multipv as usize,
-        depth: line.depth,
-        seldepth: None,
-        score: Score(line.score),
+        depth,
+        seldepth: line.seldepth,
+        score: Score(score),
         nodes: line.nodes,
         pv: line.pv,
     })
@@ -87,11 +89,12 @@ pub struct Outcome {
 impl Outcome {
     /// The result in PGN form: `1-0`, `0-1` or `1/2-1/2`.
     fn pgn(&self) -> &'static str {
-        match self.winner {
-            Some(0) => "1-0",
-            Some(_) => "0-1",
-            None => "1/2-1/2",
-        }
+        let outcome = match self.winner {
+            Some(0) => protocol::Outcome::Win(Player::First),
+            Some(_) => protocol::Outcome::Win(Player::Second),
+            None => protocol::Outcome::Draw,
+        };
+        outcome.token()
     }
 
     /// The score of player `player` (0 or 1): 1, 0.5 or 0.
@@ -112,7 +115,7 @@ impl Outcome {
 /// forced result in that many moves, negative when losing).
 #[pyclass(module = "ludus._ludus", frozen, eq, from_py_object)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Score(pub info::Score);
+pub struct Score(pub protocol::Score);
 
 #[pymethods]
 impl Score {
@@ -120,8 +123,8 @@ impl Score {
     #[getter]
     fn cp(&self) -> Option<i32> {
         match self.0 {
-            info::Score::Cp(cp) => Some(cp),
-            info::Score::Mate(_) => None,
+            protocol::Score::Cp(cp) => Some(cp),
+            protocol::Score::Mate(_) => None,
         }
     }
 
@@ -129,8 +132,8 @@ impl Score {
     #[getter]
     fn mate(&self) -> Option<i32> {
         match self.0 {
-            info::Score::Mate(moves) => Some(moves),
-            info::Score::Cp(_) => None,
+            protocol::Score::Mate(moves) => Some(moves),
+            protocol::Score::Cp(_) => None,
         }
     }
 
@@ -145,8 +148,8 @@ impl Score {
 
     fn __repr__(&self) -> String {
         match self.0 {
-            info::Score::Cp(cp) => format!("Score(cp={cp})"),
-            info::Score::Mate(moves) => format!("Score(mate={moves})"),
+            protocol::Score::Cp(cp) => format!("Score(cp={cp})"),
+            protocol::Score::Mate(moves) => format!("Score(mate={moves})"),
         }
     }
 }

@@ -191,6 +191,37 @@ fn a_mismatched_shard_is_refused() {
 }
 
 #[test]
+fn a_result_that_is_no_result_is_refused() {
+    let dir = scratch("bad-result");
+    let path = dir.join("shard.json");
+    let _ = std::fs::remove_file(&path);
+    succeed(&words(&format!(
+        "match --game alak --engine cmd={LUDUS} name=a --engine cmd={LUDUS} name=b \
+         --depth 1 --games 2 --seed 3 --results {}",
+        path.display()
+    )));
+    let text = std::fs::read_to_string(&path).unwrap();
+    // The first game's result becomes `*`, as an unfinished game's would.
+    let (before, after) = text.split_once(r#""result":""#).expect("a game line");
+    let line = before.lines().count();
+    let token_end = after.find('"').unwrap();
+    std::fs::write(
+        &path,
+        format!(r#"{before}"result":"*{}"#, &after[token_end..]),
+    )
+    .unwrap();
+    let out = ludus(&["match-merge", &path.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout_of(&out));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        error.contains(&format!(
+            "line {line}: '*' is not a result (1-0, 0-1 or 1/2-1/2)"
+        )),
+        "{error}"
+    );
+}
+
+#[test]
 fn the_merge_exit_status_tells_a_crossed_bound() {
     // An engine that plays only illegal moves: the merged shards accept H0.
     let dir = scratch("merge-sprt");

@@ -2,6 +2,7 @@
 //! NAG, score and mark, the best line after a marked move, and each
 //! player's summary in tags; the same values the text and JSON print.
 
+use ludus_rules::protocol::Outcome;
 use ludus_rules::Player;
 
 use super::judge::MARKS;
@@ -104,7 +105,11 @@ pub(super) fn annotated_pgn(
             words.extend(variation(analysis));
         }
     }
-    let result = pgn.result.as_deref().or(pgn.tag("Result")).unwrap_or("*");
+    let result = pgn
+        .result
+        .map(Outcome::token)
+        .or(pgn.tag("Result"))
+        .unwrap_or("*");
     words.push(result.to_string());
     let mut text = format_tags(tags);
     text.push_str(&wrap_movetext(&words));
@@ -153,8 +158,9 @@ fn variation(analysis: &Analysis) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::analyse::engine::Verdict;
-    use crate::analyse::judge::{Ending, Score};
+    use crate::analyse::judge::Ending;
     use crate::analyse::report::After;
+    use ludus_rules::protocol::Score;
 
     #[test]
     fn engine_comments_are_told_from_others() {

@@ -7,12 +7,12 @@
 
 use std::time::{Duration, Instant};
 
+use ludus_rules::protocol::{Bound, InfoLine, PositionCommand, Score};
 use ludus_rules::Game;
 
-use super::judge::Score;
 use super::{AnalyseConfig, AnalyseLimit};
 use crate::cli::{EngineSpec, Limit, Proto};
-use crate::engine::{offers_variant, parse_info, EngineProcess, Failure};
+use crate::engine::{offers_variant, EngineProcess, Failure};
 
 /// How long the handshake and `isready` may take.
 const READY_TIMEOUT: Duration = Duration::from_secs(60);
@@ -20,25 +20,6 @@ const READY_TIMEOUT: Duration = Duration::from_secs(60);
 const ANSWER_MARGIN: Duration = Duration::from_secs(30);
 /// The wait for a `depth` or `nodes` search, which may take long.
 const UNTIMED_WAIT: Duration = Duration::from_secs(7 * 24 * 3600);
-
-/// Which way a score missed its aspiration window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// At least the score (`lowerbound`).
-    Lower,
-    /// At most the score (`upperbound`).
-    Upper,
-}
-
-impl Bound {
-    /// The protocol's word for it, without the `bound`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Bound::Lower => "lower",
-            Bound::Upper => "upper",
-        }
-    }
-}
 
 /// One search's answer, its moves in canonical notation, its score from
 /// the side to move's view.
@@ -64,36 +45,16 @@ struct Info {
     pv: Vec<String>,
 }
 
-/// The best line's `info` (`multipv 1` or none), its line in canonical
-/// notation from `root`; `None` for other lines.
+/// The best line's `info` (`multipv 1` or none) with a score, its line
+/// in canonical notation from `root`; `None` for other lines.
 fn read_info<G: Game>(line: &str, root: &G) -> Option<Info> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let bound = match () {
-        _ if words.contains(&"lowerbound") => Some(Bound::Lower),
-        _ if words.contains(&"upperbound") => Some(Bound::Upper),
-        _ => None,
-    };
-    // `parse_info` reads exact scores only: the bound is kept apart.
-    let exact: Vec<&str> = words
-        .iter()
-        .copied()
-        .filter(|w| !matches!(*w, "lowerbound" | "upperbound"))
-        .collect();
-    let report = parse_info(&exact.join(" "))?;
-    let score = match (report.mate, report.score) {
-        (Some(moves), _) => Score::Mate(moves),
-        (None, Some(cp)) => Score::Cp(cp),
-        (None, None) => return None,
-    };
-    let pv = words
-        .iter()
-        .position(|&w| w == "pv")
-        .map_or(&[][..], |at| &words[at + 1..]);
+    let info = InfoLine::parse(line).filter(|info| info.multipv == 1)?;
+    let pv: Vec<&str> = info.pv.iter().map(String::as_str).collect();
     Some(Info {
-        score,
-        depth: report.depth,
-        bound,
-        pv: canonical_line(root, pv),
+        score: info.score?,
+        depth: info.depth,
+        bound: info.bound,
+        pv: canonical_line(root, &pv),
     })
 }
 
@@ -232,11 +193,11 @@ impl Analyser {
             .map_err(|f| failure(&self.name, f, line))
     }
 
-    /// Searches the position of `position_line` (`root`, which is not
-    /// over) at the limit.
+    /// Searches the position of `position` (`root`, which is not over) at
+    /// the limit.
     pub(super) fn search<G: Game>(
         &mut self,
-        position_line: &str,
+        position: &PositionCommand,
         root: &G,
     ) -> Result<Verdict, String> {
         let (go, wait) = match self.limit {
@@ -247,7 +208,7 @@ impl Analyser {
                 Duration::from_millis(ms) + ANSWER_MARGIN,
             ),
         };
-        self.send(position_line)?;
+        self.send(&position.to_string())?;
         self.send(&go)?;
         let deadline = Instant::now() + wait;
         let mut infos = Vec::new();

@@ -10,7 +10,7 @@
 
 use ludus_rules::{GameResult, Player};
 
-pub use crate::info::Score;
+use ludus_rules::protocol::Score;
 
 /// The score of the position after a move, seen by its mover from before
 /// the move: `score` is the search's score of that position, for the

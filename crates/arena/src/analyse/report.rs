@@ -5,13 +5,14 @@
 use std::fs::File;
 use std::io::Write;
 
+use ludus_rules::protocol::{Bound, Outcome, Score};
 use ludus_rules::text::counted;
 use ludus_rules::Player;
 use serde::Serialize;
 
 use super::annotate::annotated_pgn;
 use super::engine::Verdict;
-use super::judge::{self, in_thousandths, thousandths, Ending, Judgement, Mark, Score, MARKS};
+use super::judge::{self, in_thousandths, thousandths, Ending, Judgement, Mark, MARKS};
 use super::AnalyseConfig;
 use crate::pgn_read::PgnGame;
 
@@ -198,7 +199,7 @@ impl Analysis {
             best: &self.verdict.best,
             score: self.verdict.score.map(JsonScore::of),
             depth: self.verdict.depth,
-            bound: self.verdict.bound.map(|b| b.name()),
+            bound: self.verdict.bound.map(bound_name),
             pv: &self.verdict.pv,
             played: played.map(|p| p.text.as_str()),
             played_score: played.and_then(|p| p.after.score()).map(JsonScore::of),
@@ -217,6 +218,14 @@ impl Analysis {
 /// `blunder: 0.312 lost`, as text and PGN say it.
 pub(super) fn mark_words(mark: Mark, loss: u32) -> String {
     format!("{}: {} lost", mark.name(), thousandths(loss))
+}
+
+/// The report's word for a bound: the protocol's, without the `bound`.
+fn bound_name(bound: Bound) -> &'static str {
+    match bound {
+        Bound::Lower => "lower",
+        Bound::Upper => "upper",
+    }
 }
 
 fn player_word(player: Player) -> &'static str {
@@ -421,7 +430,7 @@ impl Writer {
             game.title,
             tag("White"),
             tag("Black"),
-            pgn.result.as_deref().unwrap_or(tag("Result"))
+            pgn.result.map(Outcome::token).unwrap_or(tag("Result"))
         ))
     }
 
@@ -471,7 +480,6 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::engine::Bound;
 
     fn verdict(best: &str, score: Option<Score>, pv: &[&str]) -> Verdict {
         Verdict {

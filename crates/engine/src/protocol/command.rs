@@ -2,18 +2,8 @@
 //! game; moves and positions stay strings until the session reads them.
 
 use ludus_rules::perft::MAX_PERFT_DEPTH;
-
-/// Where a `position` command starts from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PositionBase {
-    /// The game's start position.
-    StartPos,
-    /// A position in the game's notation (its fields joined by single spaces).
-    Fen(String),
-    /// The game's random start drawn from this seed (games whose start is
-    /// random, see [`ludus_rules::Game::random_start`]).
-    Random(u64),
-}
+use ludus_rules::protocol::words::{number, truncate};
+use ludus_rules::protocol::PositionCommand;
 
 /// The parameters of `go`. Times are in milliseconds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -125,13 +115,8 @@ pub enum Command {
     },
     /// `ucinewgame` or `uginewgame`.
     NewGame,
-    /// `position startpos|fen F [moves …]`.
-    Position {
-        /// The position the moves start from.
-        base: PositionBase,
-        /// The moves, as text.
-        moves: Vec<String>,
-    },
+    /// `position startpos|fen F|random S [moves …]`.
+    Position(PositionCommand),
     /// `go …`.
     Go(GoParams),
     /// `stop`.
@@ -176,7 +161,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             _ => return Err("usage: debug on|off".to_string()),
         },
         "setoption" => parse_setoption(rest)?,
-        "position" => parse_position(rest)?,
+        "position" => Command::Position(PositionCommand::parse(rest)?),
         "go" => Command::Go(parse_go(rest)?),
         "query" => Command::Query(match rest {
             ["gameover"] => Query::GameOver,
@@ -197,14 +182,6 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     Ok(Some(command))
 }
 
-/// At most 40 characters of `text`, for error messages about huge input.
-pub fn truncate(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
-    }
-}
-
 fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
     let usage = "usage: setoption name <name> [value <value>]";
     let ["name", words @ ..] = rest else {
@@ -222,45 +199,6 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
         name: name.join(" "),
         value,
     })
-}
-
-fn parse_position(rest: &[&str]) -> Result<Command, String> {
-    let split = rest.iter().position(|&w| w == "moves");
-    let (base_words, moves) = match split {
-        Some(at) => (&rest[..at], &rest[at + 1..]),
-        None => (rest, &[][..]),
-    };
-    let base = match base_words {
-        ["startpos"] => PositionBase::StartPos,
-        ["random", seed] => PositionBase::Random(
-            number(seed, 0, u64::MAX.into()).map_err(|e| format!("position random: {e}"))? as u64,
-        ),
-        ["fen", fields @ ..] if !fields.is_empty() => PositionBase::Fen(fields.join(" ")),
-        ["fen"] => return Err("position fen: the position is missing".to_string()),
-        _ => {
-            return Err(
-                "usage: position startpos|fen <position>|random <seed> [moves <move> ...]"
-                    .to_string(),
-            )
-        }
-    };
-    Ok(Command::Position {
-        base,
-        moves: moves.iter().map(|m| m.to_string()).collect(),
-    })
-}
-
-/// Reads a whole number in `min..=max`; the error says whether `text` is
-/// no whole number or one out of range, and then gives the range.
-pub fn number(text: &str, min: i128, max: i128) -> Result<i128, String> {
-    use std::num::IntErrorKind::{NegOverflow, PosOverflow};
-    let out_of_range = || format!("{} is out of range {min}..{max}", truncate(text));
-    match text.parse::<i128>() {
-        Ok(value) if (min..=max).contains(&value) => Ok(value),
-        Ok(_) => Err(out_of_range()),
-        Err(e) if matches!(e.kind(), PosOverflow | NegOverflow) => Err(out_of_range()),
-        Err(_) => Err(format!("'{}' is not a whole number", truncate(text))),
-    }
 }
 
 /// The parameter a `go` word sets: UCI and UGI names of one clock are one
@@ -359,6 +297,7 @@ fn is_go_keyword(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludus_rules::protocol::PositionBase;
 
     #[test]
     fn parses_position_with_fen_and_moves() {
@@ -367,10 +306,10 @@ mod tests {
             .unwrap();
         assert_eq!(
             command,
-            Command::Position {
+            Command::Position(PositionCommand {
                 base: PositionBase::Fen("xxxx___oooo x".into()),
                 moves: vec!["4-5".into(), "8-7".into()],
-            }
+            })
         );
         assert!(parse("position").is_err());
         assert!(parse("position fen moves 1-2").is_err());
@@ -484,10 +423,10 @@ mod tests {
     fn position_random_takes_a_seed() {
         assert_eq!(
             parse("position random 7 moves c3").unwrap(),
-            Some(Command::Position {
+            Some(Command::Position(PositionCommand {
                 base: PositionBase::Random(7),
                 moves: vec!["c3".into()]
-            })
+            }))
         );
         assert!(parse("position random").is_err());
         assert!(parse("position random -1")

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
+use ludus_rules::protocol::{PositionBase, PositionCommand};
 use ludus_rules::{GameResult, Player};
 
 use crate::search::TranspositionTable;
@@ -203,13 +204,13 @@ impl Engine {
             Command::Debug => {}
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::NewGame => {
-                self.session
-                    .set_position(&command::PositionBase::StartPos, &[])?;
+                let start = PositionCommand::new(PositionBase::StartPos, Vec::new());
+                self.session.set_position(&start)?;
                 self.request_clear();
                 self.request_tables();
             }
-            Command::Position { base, moves } => {
-                self.session.set_position(&base, &moves)?;
+            Command::Position(position) => {
+                self.session.set_position(&position)?;
                 self.request_tables();
             }
             Command::Go(go) => {

@@ -4,9 +4,9 @@
 //! checked here without being named.
 
 use ludus_rules::games::{visit_every_game, GameVisitor, DEFAULT_GAME, GAME_NAMES};
+use ludus_rules::protocol::words::number;
 use ludus_rules::{GameOption, OptionKind, OptionValue, Searchable};
 
-use super::command::number;
 use crate::search::{TranspositionTable, DEFAULT_CONTEMPT};
 
 /// The current option values.

@@ -12,13 +12,15 @@ use std::time::Duration;
 use crossbeam_channel::{bounded, Receiver};
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::perft::split_perft;
+use ludus_rules::protocol::words::truncate;
+use ludus_rules::protocol::{Bound, InfoLine, PositionBase, PositionCommand};
 use ludus_rules::{GameLog, GameResult, Player, Searchable, Status};
 
-use super::command::{GoParams, PositionBase};
+use super::command::GoParams;
 use super::options::GameOptionInfo;
 use super::output::Output;
 use crate::search::{
-    self, Clock, Limits, ScoreReport, SearchInfo, SearchRequest, Signals, TranspositionTable,
+    self, protocol_score, Clock, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
 };
 
 /// The largest `go mate` the search tells apart: a forced win takes at
@@ -87,7 +89,7 @@ pub trait Session: Send {
     /// The game's start position in its notation.
     fn start_fen(&self) -> String;
     /// Sets the position; on error the previous one stays.
-    fn set_position(&mut self, base: &PositionBase, moves: &[String]) -> Result<(), String>;
+    fn set_position(&mut self, position: &PositionCommand) -> Result<(), String>;
     /// The current position in the game's notation.
     fn fen(&self) -> String;
     /// Every legal move, in notation.
@@ -206,26 +208,29 @@ pub fn format_line<G: Searchable>(position: &G, line: &[G::Move]) -> Vec<String>
 
 /// The `info` line for one search report.
 pub fn format_info<G: Searchable>(root: &G, info: &SearchInfo<G::Move>) -> String {
-    let score = match ScoreReport::from_score(info.score) {
-        ScoreReport::Centipawns(cp) => format!("cp {cp}"),
-        ScoreReport::Mate(moves) => format!("mate {moves}"),
+    let line = InfoLine {
+        depth: Some(info.depth),
+        seldepth: Some(info.seldepth),
+        multipv: info.multipv as u32,
+        score: Some(protocol_score(info.score)),
+        bound: info.bound.and_then(protocol_bound),
+        nodes: Some(info.nodes),
+        nps: Some(info.nps),
+        time_ms: Some(info.time_ms),
+        hashfull: Some(info.hashfull),
+        pv: format_line(root, &info.pv),
     };
-    let bound = match info.bound {
-        Some(search::Bound::Lower) => " lowerbound",
-        Some(search::Bound::Upper) => " upperbound",
-        _ => "",
-    };
-    format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} time {} hashfull {} pv {}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        info.nodes,
-        info.nps,
-        info.time_ms,
-        info.hashfull,
-        format_line(root, &info.pv).join(" ")
-    )
+    line.to_string()
+}
+
+/// The protocol's word for the table's bound of a reported score; an
+/// exact score has none.
+fn protocol_bound(bound: search::Bound) -> Option<Bound> {
+    match bound {
+        search::Bound::Lower => Some(Bound::Lower),
+        search::Bound::Upper => Some(Bound::Upper),
+        search::Bound::Exact => None,
+    }
 }
 
 /// The UGI word for a result: p1win, p2win, draw or none.
@@ -247,8 +252,8 @@ impl<G: Searchable> Session for TypedSession<G> {
         G::startpos().to_fen()
     }
 
-    fn set_position(&mut self, base: &PositionBase, moves: &[String]) -> Result<(), String> {
-        let start = match base {
+    fn set_position(&mut self, position: &PositionCommand) -> Result<(), String> {
+        let start = match &position.base {
             PositionBase::StartPos => G::startpos(),
             PositionBase::Fen(fen) => {
                 G::from_fen(fen).map_err(|e| format!("bad position '{fen}': {e}"))?
@@ -261,14 +266,9 @@ impl<G: Searchable> Session for TypedSession<G> {
             })?,
         };
         let mut log = GameLog::new(start);
-        for (number, text) in moves.iter().enumerate() {
-            log.play_text(text).map_err(|e| {
-                format!(
-                    "move {} '{}': {e}",
-                    number + 1,
-                    super::command::truncate(text)
-                )
-            })?;
+        for (number, text) in position.moves.iter().enumerate() {
+            log.play_text(text)
+                .map_err(|e| format!("move {} '{}': {e}", number + 1, truncate(text)))?;
         }
         self.log = log;
         Ok(())

@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use parking_lot::{Condvar, Mutex, RwLock};
 
+use ludus_rules::protocol::Score;
 use ludus_rules::{GameResult, Player, SearchFeatures, Searchable};
 use root::{root_width, RootList};
 use settled::{known_score, settles_every_move};
@@ -39,30 +40,18 @@ pub const MATE_BOUND: i32 = MATE - 1000;
 /// Larger than any score.
 pub const INFINITY: i32 = MATE + 1;
 
-/// A score as the protocol reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreReport {
-    /// An evaluation in centipawn-like units.
-    Centipawns(i32),
-    /// A forced result: the moves the side to move makes until the game
-    /// ends, its last one included, positive when it wins, as UCI counts
-    /// them (a win on our next move is mate 1, being beaten on the
-    /// opponent's next move is mate -1, and so is a forced move of ours
-    /// that loses at once). Never 0: a root with a move has a move to go.
-    Mate(i32),
-}
-
-impl ScoreReport {
-    /// Converts a search score: a result `p` plies away is `(p + 1) / 2`
-    /// of the mover's moves away, whoever wins.
-    pub fn from_score(score: i32) -> Self {
-        if score >= MATE_BOUND {
-            ScoreReport::Mate((MATE - score + 1) / 2)
-        } else if score <= -MATE_BOUND {
-            ScoreReport::Mate(-((MATE + score + 1) / 2))
-        } else {
-            ScoreReport::Centipawns(score)
-        }
+/// A search score as the protocol reports it: a result `p` plies away is
+/// `(p + 1) / 2` of the mover's moves away, whoever wins, as UCI counts
+/// them (a win on our next move is mate 1, being beaten on the opponent's
+/// next move is mate -1, and so is a forced move of ours that loses at
+/// once). Never mate 0: a root with a move has a move to go.
+pub fn protocol_score(score: i32) -> Score {
+    if score >= MATE_BOUND {
+        Score::Mate((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Score::Mate(-((MATE + score + 1) / 2))
+    } else {
+        Score::Cp(score)
     }
 }
 

@@ -26,7 +26,7 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
 
-use ludus_rules::{GameResult, Player};
+use ludus_rules::protocol::Outcome;
 
 /// One recorded position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,29 +43,12 @@ pub struct GameRecord {
     /// The recorded positions, in the order played.
     pub samples: Vec<Sample>,
     /// How the game ended.
-    pub result: GameResult,
+    pub result: Outcome,
 }
 
 /// The first line of a file for `game`.
 pub fn header(game: &str) -> String {
     format!("# ludus datagen {game}\n")
-}
-
-fn result_text(result: GameResult) -> &'static str {
-    match result {
-        GameResult::Win(Player::First) => "1-0",
-        GameResult::Win(Player::Second) => "0-1",
-        GameResult::Draw | GameResult::Ongoing => "1/2-1/2",
-    }
-}
-
-fn parse_result(text: &str) -> Option<GameResult> {
-    match text {
-        "1-0" => Some(GameResult::Win(Player::First)),
-        "0-1" => Some(GameResult::Win(Player::Second)),
-        "1/2-1/2" => Some(GameResult::Draw),
-        _ => None,
-    }
 }
 
 impl GameRecord {
@@ -75,7 +58,7 @@ impl GameRecord {
         for sample in &self.samples {
             let _ = writeln!(text, "p {} {}", sample.score, sample.fen);
         }
-        let _ = writeln!(text, "r {}", result_text(self.result));
+        let _ = writeln!(text, "r {}", self.result);
         text
     }
 }
@@ -126,8 +109,7 @@ pub fn parse(text: &str) -> Result<DataFile, String> {
                 score,
             });
         } else if let Some(result) = content.strip_prefix("r ") {
-            let result = parse_result(result.trim())
-                .ok_or_else(|| at(&format!("'{result}' is not 1-0, 0-1 or 1/2-1/2")))?;
+            let result = result.trim().parse::<Outcome>().map_err(|e| at(&e))?;
             data.games.push(GameRecord {
                 samples: std::mem::take(&mut pending),
                 result,
@@ -209,8 +191,9 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludus_rules::Player;
 
-    fn record(result: GameResult, scores: &[i32]) -> GameRecord {
+    fn record(result: Outcome, scores: &[i32]) -> GameRecord {
         GameRecord {
             samples: scores
                 .iter()
@@ -226,9 +209,9 @@ mod tests {
     #[test]
     fn games_round_trip() {
         let games = vec![
-            record(GameResult::Win(Player::First), &[12, -40, 31_990]),
-            record(GameResult::Draw, &[]),
-            record(GameResult::Win(Player::Second), &[0]),
+            record(Outcome::Win(Player::First), &[12, -40, 31_990]),
+            record(Outcome::Draw, &[]),
+            record(Outcome::Win(Player::Second), &[0]),
         ];
         let mut text = header("alak");
         for game in &games {
@@ -243,7 +226,7 @@ mod tests {
     #[test]
     fn an_unfinished_game_is_left_out() {
         let mut text = header("wyx");
-        text.push_str(&record(GameResult::Draw, &[5]).to_text());
+        text.push_str(&record(Outcome::Draw, &[5]).to_text());
         let complete = text.len() as u64;
         text.push_str("p 7 some position\np 8 cut off mid-li");
         let data = parse(&text).unwrap();
@@ -259,5 +242,10 @@ mod tests {
         assert!(parse(&bad).unwrap_err().contains("line 2"));
         let bad = format!("{}r 2-0\n", header("alak"));
         assert!(parse(&bad).unwrap_err().contains("'2-0'"));
+        let unfinished = format!("{}r *\n", header("alak"));
+        assert_eq!(
+            parse(&unfinished).unwrap_err(),
+            "line 2: '*' is not a result (1-0, 0-1 or 1/2-1/2)"
+        );
     }
 }

@@ -15,7 +15,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use ludus_rules::games::{visit_game, GameVisitor};
-use ludus_rules::{GameLog, GameResult, Searchable};
+use ludus_rules::protocol::Outcome;
+use ludus_rules::{GameLog, Searchable};
 
 use super::data::{GameRecord, Sample, Writer};
 use crate::openings::{generate_openings, OpeningsConfig};
@@ -190,12 +191,11 @@ impl<'a, G: Searchable> SelfPlay<'a, G> {
         let mut log = GameLog::new(start);
         let mut samples = Vec::new();
         let result = loop {
-            let status = log.status();
-            if status.result != GameResult::Ongoing {
-                break status.result;
+            if let Some(outcome) = Outcome::of(log.status().result) {
+                break outcome;
             }
             if log.plies() >= MAX_PLIES {
-                break GameResult::Draw;
+                break Outcome::Draw;
             }
             let request = SearchRequest {
                 root: log.position(),

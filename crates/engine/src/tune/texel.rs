@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use ludus_rules::games::{visit_game, GameVisitor};
-use ludus_rules::{GameResult, Player, Searchable};
+use ludus_rules::Searchable;
 
 use super::data::read;
 
@@ -294,7 +294,7 @@ impl Dataset {
                         .map_err(|e| format!("{}: '{}': {e}", path.display(), sample.fen))?;
                     vector.fill(0);
                     (linear.features)(&position, &mut vector);
-                    let result = result_for(game.result, position.side_to_move());
+                    let result = game.result.points(position.side_to_move());
                     data.push(&vector, result, sample.score);
                 }
             }
@@ -437,14 +437,5 @@ fn adam(
             weights,
             epoch: epochs,
         },
-    }
-}
-
-/// The result from `player`'s view: 1, 0.5 or 0.
-fn result_for(result: GameResult, player: Player) -> f64 {
-    match result {
-        GameResult::Win(p) if p == player => 1.0,
-        GameResult::Win(_) => 0.0,
-        GameResult::Draw | GameResult::Ongoing => 0.5,
     }
 }

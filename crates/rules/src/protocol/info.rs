@@ -7,7 +7,7 @@ use super::score::{Bound, Score};
 /// What one `info` line reports. Every field is optional but the line rank
 /// (`multipv`, 1 when not given) and the principal variation (empty when
 /// not given).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InfoLine {
     /// The depth of the iteration.
     pub depth: Option<u32>,
@@ -31,6 +31,25 @@ pub struct InfoLine {
     pub pv: Vec<String>,
 }
 
+/// A line that says nothing yet: the best line (`multipv 1`), no field
+/// known.
+impl Default for InfoLine {
+    fn default() -> Self {
+        InfoLine {
+            depth: None,
+            seldepth: None,
+            multipv: 1,
+            score: None,
+            bound: None,
+            nodes: None,
+            nps: None,
+            time_ms: None,
+            hashfull: None,
+            pv: Vec::new(),
+        }
+    }
+}
+
 impl InfoLine {
     /// Reads an `info` line; `None` for anything else, `info string`
     /// included. Unknown words are passed over, as UCI asks of clients; a
@@ -40,10 +59,7 @@ impl InfoLine {
         if words.first() != Some(&"info") || words.get(1) == Some(&"string") {
             return None;
         }
-        let mut line = InfoLine {
-            multipv: 1,
-            ..InfoLine::default()
-        };
+        let mut line = InfoLine::default();
         let mut i = 1;
         while i < words.len() {
             let value = words.get(i + 1).copied().unwrap_or("");
@@ -75,6 +91,19 @@ impl InfoLine {
     /// The score, when the line has one that is exact (not a bound).
     pub fn exact_score(&self) -> Option<Score> {
         self.score.filter(|_| self.bound.is_none())
+    }
+
+    /// The depth and exact score, when the line has both: what makes it a
+    /// result of the search rather than a passing state (a bound of an
+    /// aspiration window, a progress report).
+    pub fn depth_and_score(&self) -> Option<(u32, Score)> {
+        Some((self.depth?, self.exact_score()?))
+    }
+
+    /// Whether the line speaks for the engine's choice: the best line
+    /// (`multipv 1`), with an exact score.
+    pub fn is_exact_best(&self) -> bool {
+        self.multipv == 1 && self.exact_score().is_some()
     }
 }
 
@@ -121,6 +150,10 @@ impl fmt::Display for InfoLine {
 mod tests {
     use super::*;
 
+    fn line_is_exact_best(text: &str) -> bool {
+        InfoLine::parse(text).unwrap().is_exact_best()
+    }
+
     #[test]
     fn lines_are_read() {
         let line = InfoLine::parse(
@@ -151,6 +184,19 @@ mod tests {
             InfoLine::parse("info depth 3 score cp").unwrap().score,
             None
         );
+        assert!(line_is_exact_best("info depth 3 score mate 2 pv a"));
+        assert!(!line_is_exact_best(
+            "info depth 3 multipv 2 score cp 1 pv a"
+        ));
+        assert!(!line_is_exact_best(
+            "info depth 3 score cp 5 upperbound pv a"
+        ));
+        assert!(!line_is_exact_best("info depth 3 nodes 100"));
+        assert_eq!(InfoLine::default().multipv, 1);
+        let scored = |text| InfoLine::parse(text).unwrap().depth_and_score();
+        assert_eq!(scored("info depth 4 score cp 30"), Some((4, Score::Cp(30))));
+        assert_eq!(scored("info score cp 30"), None);
+        assert_eq!(scored("info depth 4 score cp 30 lowerbound"), None);
     }
 
     #[test]

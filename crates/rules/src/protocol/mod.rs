@@ -7,12 +7,14 @@
 //! - [`info`]: one `info` line of a search ([`InfoLine`]);
 //! - [`position`]: the `position startpos|fen|random … moves …` command
 //!   ([`PositionCommand`]);
-//! - [`outcome`]: a finished game's result as PGN writes it ([`Outcome`]).
+//! - [`outcome`]: a finished game's result as PGN writes it ([`Outcome`]);
+//! - [`words`]: numbers read and input quoted alike in every command.
 
 pub mod info;
 pub mod outcome;
 pub mod position;
 pub mod score;
+pub mod words;
 
 pub use info::InfoLine;
 pub use outcome::Outcome;

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::words::number;
+
 /// Where a `position` command starts from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum PositionBase {
@@ -31,10 +33,10 @@ impl PositionCommand {
     }
 
     /// The command for a game begun at `start_fen`, written as `startpos`
-    /// when that is the game's own start (`startpos_fen`), so that engines
+    /// when that is the game's own start (`standard`), so that engines
     /// which know only the start position can play it.
-    pub fn from_start(start_fen: &str, startpos_fen: &str, moves: Vec<String>) -> Self {
-        let base = if start_fen == startpos_fen {
+    pub fn from_start(start_fen: &str, standard: bool, moves: Vec<String>) -> Self {
+        let base = if standard {
             PositionBase::StartPos
         } else {
             PositionBase::Fen(start_fen.to_string())
@@ -51,12 +53,10 @@ impl PositionCommand {
         };
         let base = match base_words {
             ["startpos"] => PositionBase::StartPos,
-            ["random", seed] => PositionBase::Random(seed.parse().map_err(|_| {
-                format!(
-                    "position random: '{seed}' is not a number in 0..{}",
-                    u64::MAX
-                )
-            })?),
+            ["random", seed] => PositionBase::Random(
+                number(seed, 0, u64::MAX.into()).map_err(|e| format!("position random: {e}"))?
+                    as u64,
+            ),
             ["fen", fields @ ..] if !fields.is_empty() => PositionBase::Fen(fields.join(" ")),
             ["fen"] => return Err("position fen: the position is missing".to_string()),
             _ => {
@@ -108,9 +108,9 @@ mod tests {
             let command = parse(text.strip_prefix("position ").unwrap()).unwrap();
             assert_eq!(command.to_string(), text);
         }
-        let start = PositionCommand::from_start("s x", "s x", vec!["a".into()]);
+        let start = PositionCommand::from_start("s x", true, vec!["a".into()]);
         assert_eq!(start.to_string(), "position startpos moves a");
-        let other = PositionCommand::from_start("t x", "s x", vec![]);
+        let other = PositionCommand::from_start("t x", false, vec![]);
         assert_eq!(other.to_string(), "position fen t x");
     }
 
@@ -120,6 +120,13 @@ mod tests {
         assert!(parse("fen moves 1-2").is_err());
         assert!(parse("startpos extra").is_err());
         assert!(parse("random").is_err());
-        assert!(parse("random -1").unwrap_err().contains("not a number"));
+        assert_eq!(
+            parse("random -1").unwrap_err(),
+            "position random: -1 is out of range 0..18446744073709551615"
+        );
+        assert_eq!(
+            parse("random x").unwrap_err(),
+            "position random: 'x' is not a whole number"
+        );
     }
 }
