@@ -38,7 +38,7 @@ pub fn pair_rules(game: &str) -> Option<PairRules> {
             })
         }
     }
-    visit_board(game, Rules).flatten()
+    visit_board(game, Rules).ok().flatten()
 }
 
 /// Why the game called `game` has no pair mode, naming the games that do.

@@ -4,12 +4,14 @@
 
 use ludus_rules::{GameLog, GameResult, Player, Status};
 
-use crate::games::{visit_board, Board, BoardVisitor, Follow};
+use crate::games::{visit_board, Board, BoardVisitor, Follow, Look};
 
 /// A game in progress on the board, whatever the game.
 pub trait Table: Send {
     /// The game's name.
     fn game(&self) -> &'static str;
+    /// How the page shows the game.
+    fn look(&self) -> Look;
     /// The start position in the game's notation.
     fn start_fen(&self) -> String;
     /// Whether the start is the game's standard start position.
@@ -75,6 +77,10 @@ impl<G: Board> GameTable<G> {
 impl<G: Board> Table for GameTable<G> {
     fn game(&self) -> &'static str {
         G::NAME
+    }
+
+    fn look(&self) -> Look {
+        G::LOOK
     }
 
     fn start_fen(&self) -> String {
@@ -183,7 +189,7 @@ impl BoardVisitor for NewTable<'_> {
 
 /// A new table of the game called `game`.
 pub fn new_table(game: &str, start: Start) -> Result<Box<dyn Table>, String> {
-    visit_board(game, NewTable(start)).unwrap_or_else(|| Err(format!("unknown game '{game}'")))
+    visit_board(game, NewTable(start))?
 }
 
 /// Whether the game called `game` has random starts.

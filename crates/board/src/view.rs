@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use crate::app::{App, Plays};
 use crate::engine::Purpose;
-use crate::games::Follow;
+use crate::games::{Follow, Look};
 use crate::pair::pair_rules;
 use crate::table::Table;
 use ludus_arena::info::Score;
@@ -98,6 +98,7 @@ pub fn state_json(app: &App) -> Value {
         "version": app.version,
         "games": GAME_NAMES,
         "game": table.game(),
+        "look": look_json(table.look()),
         "start": table.start_fen(),
         "standard": table.standard_start(),
         "seed": app.seed,
@@ -122,6 +123,12 @@ pub fn state_json(app: &App) -> Value {
         "pairOption": app.engine_plays_for_pair,
         "pair": pair_json(app),
     })
+}
+
+/// How the page shows the game: the key of its drawing in draw.js, the
+/// players' names, an example move.
+fn look_json(look: Look) -> Value {
+    json!({ "drawing": look.drawing, "players": look.players, "moveHint": look.move_hint })
 }
 
 /// How the rules of the game called `game` score pairs, if they do: the
