@@ -8,10 +8,10 @@ use std::collections::BTreeSet;
 
 use ludus_rules::games::alak::Alak;
 use ludus_rules::games::pylyx::{PylyxGame, PylyxMove};
+use ludus_rules::games::unknown_game;
 use ludus_rules::games::wyke::moves::{parse_plot, plot_name, WykeMove, KIND_NAMES, PASS};
 use ludus_rules::games::wyke::Wyke;
 use ludus_rules::games::wyx::{Wyx, WyxMove};
-use ludus_rules::games::unknown_game;
 use ludus_rules::Game;
 
 /// What a selection of clicks leads to.

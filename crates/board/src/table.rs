@@ -1,10 +1,23 @@
 //! The game on the board: its start, the moves played and every position
 //! along them, the rules judging each move (repetition through `GameLog`).
-//! Hidden behind [`Table`] so the server holds any game the same way.
+//! Hidden behind [`Table`] so the server holds any game the same way; and
+//! what the engine said of a move ([`MoveNote`]).
+
+use std::time::Duration;
 
 use ludus_rules::{GameLog, GameResult, Player, Status};
 
 use crate::games::{visit_board, Board, BoardVisitor, Follow, Look};
+use ludus_arena::info::Score;
+
+/// What the engine said about a move it played, for the PGN comments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    /// Its score (mover's side) and depth.
+    pub score: Option<(Score, Option<u32>)>,
+    /// Time spent.
+    pub time: Duration,
+}
 
 /// A game in progress on the board, whatever the game.
 pub trait Table: Send {
