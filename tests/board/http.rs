@@ -87,31 +87,53 @@ fn bad_requests_are_explained_and_change_nothing() {
     let (status, _) = gui.post("/api/engine", r#"{"plays":"none"}"#);
     assert_eq!(status, 200);
     let before = gui.state();
-    let cases: [(&str, &str, u16, &str); 12] = [
-        ("/api/move", r#"{"move":"1-1"}"#, 400, "illegal"),
-        ("/api/move", r#"{}"#, 400, "move: missing"),
+    let cases: [(&str, &str, u16, &str); 14] = [
+        ("/api/move", r#"{"move":"1-1"}"#, 422, "illegal"),
+        ("/api/move", r#"{}"#, 400, "move: missing field `move`"),
+        (
+            "/api/move",
+            r#"{"move":"4-5","by":"me"}"#,
+            400,
+            "unknown field `by`",
+        ),
         ("/api/move", "[1,2]", 400, "JSON object"),
         ("/api/move", "{not json", 400, "not JSON"),
-        ("/api/new", r#"{"game":"chess"}"#, 400, "unknown game"),
+        (
+            "/api/new",
+            r#"{"game":"chess"}"#,
+            422,
+            "unknown game 'chess'",
+        ),
         (
             "/api/position",
             r#"{"game":"alak","fen":"xx"}"#,
-            400,
+            422,
             "bad position",
         ),
-        ("/api/engine", r#"{"multipv":9}"#, 400, "multipv"),
-        ("/api/engine", r#"{"pairOption":1}"#, 400, "pairOption"),
+        ("/api/engine", r#"{"multipv":9}"#, 400, "multipv 9"),
+        (
+            "/api/engine",
+            r#"{"plays":"all"}"#,
+            400,
+            "first, second, both",
+        ),
+        (
+            "/api/engine",
+            r#"{"pairOption":1}"#,
+            400,
+            "expected a boolean",
+        ),
         (
             "/api/pair",
             r#"{"on":true}"#,
-            400,
+            422,
             "alak's rules score each game alone",
         ),
-        ("/api/pair", r#"{"on":"yes"}"#, 400, "on: missing"),
+        ("/api/pair", r#"{"on":"yes"}"#, 400, "pair: invalid type"),
         (
             "/api/import",
             r#"{"pgn":"[Game \"alak\"]\n\n1. 9-9 *"}"#,
-            400,
+            422,
             "move 1",
         ),
         (

@@ -1,6 +1,8 @@
 //! `ludus gui` from outside, as a running program: its HTTP endpoints
-//! ([`http`]) and the board in a real browser ([`browser`]).
+//! ([`http`]) and the board in a real browser ([`browser`]); and every
+//! place a new game touches, the board's among them ([`adding`]).
 
+mod adding;
 mod browser;
 #[path = "../common/mod.rs"]
 mod common;

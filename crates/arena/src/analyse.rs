@@ -9,6 +9,7 @@ mod annotate;
 mod engine;
 pub mod judge;
 mod report;
+mod writer;
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -22,7 +23,8 @@ use crate::openings::read_positions;
 use crate::pgn_read::{read_pgn, PgnGame};
 use engine::{Analyser, Verdict};
 use judge::Ending;
-use report::{After, Analysis, GameRef, Writer};
+use report::{After, Analysis, GameRef};
+use writer::Writer;
 
 /// What bounds each search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

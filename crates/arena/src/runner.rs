@@ -15,20 +15,14 @@ use super::pair_count::PairLabels;
 use super::referee::{play_game, GameRecord, Seat};
 use super::results::{fnv1a64, GameEntry, ResultsFile, ResultsWriter, Settings};
 use super::shard::Shard;
-use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::random::Rng;
 use ludus_rules::{Game, Searchable};
 
 /// Runs the match; `Err` when it cannot start or cannot go on (an engine
 /// that cannot be run, an unwritable PGN or results file).
 pub fn run_match(config: &MatchConfig) -> Result<(), String> {
-    visit_game(&config.game, Runner { config }).ok_or_else(|| {
-        format!(
-            "unknown game '{}'; games: {}",
-            config.game,
-            GAME_NAMES.join(", ")
-        )
-    })?
+    visit_game_named(&config.game, Runner { config })?
 }
 
 struct Runner<'a> {

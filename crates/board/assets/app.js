@@ -178,7 +178,7 @@ function click(token) {
 }
 
 function playerName(side) {
-  const names = PLAYER_NAMES[state.game] || ['first', 'second'];
+  const names = state.look.players;
   return side === 'first' ? names[0] : names[1];
 }
 
@@ -205,7 +205,7 @@ function renderControls() {
   setControl('multipv', state.multipv);
   $('analyse').checked = state.analysing;
   $('seed-box').hidden = state.game !== 'wyx';
-  $('typed-move').placeholder = 'type a move, e.g. ' + (MOVE_HINTS[state.game] || '');
+  $('typed-move').placeholder = 'type a move, e.g. ' + state.look.moveHint;
 }
 
 // "the start position", "the position after 3 moves".
@@ -326,7 +326,7 @@ function renderBoard() {
     legend: $('legend'),
     drawn: new Set(),
   };
-  Draw[state.game](ctx);
+  Draw[state.look.drawing](ctx);
   // What the board has no place for: pass, or how many checkers to lift.
   const choices = $('choices');
   choices.replaceChildren();

@@ -1,5 +1,6 @@
 'use strict';
-// The six boards drawn in SVG from their position notation (rules.md).
+// The boards drawn in SVG from their position notation (protocol.md), one
+// drawing per kind of board (games of one kind, like 4x4 and 6x6 Wyke, share it).
 // Every clickable thing is a <g> carrying the name the server's click
 // paths use: data-cell for board cells, data-kind for Wyke's move types,
 // data-domino for Wyx's rack; data-legal=true marks what can be clicked next.
@@ -361,31 +362,11 @@ function drawWyx(ctx) {
   ]));
 }
 
+// The drawings, by the name the server gives each game's (state.look.drawing,
+// from the board crate's games.rs; a test there checks every game's is here).
 const Draw = {
   alak: drawAlak,
   wyke: drawWyke,
-  wyke6: drawWyke,
   pylyx: drawPylyx,
-  pylyx10: drawPylyx,
   wyx: drawWyx,
-};
-
-// The players' names per game, first player first.
-const PLAYER_NAMES = {
-  alak: ['x', 'o'],
-  wyke: ['Builder', 'Destroyer'],
-  wyke6: ['Builder', 'Destroyer'],
-  pylyx: ['White', 'Black'],
-  pylyx10: ['White', 'Black'],
-  wyx: ['White', 'Black'],
-};
-
-// An example move per game, for the typing field.
-const MOVE_HINTS = {
-  alak: '4-5',
-  wyke: '2-1-1(b3,b1,d2)',
-  wyke6: '4(c3)',
-  pylyx: 'f6 or e5-h8/2',
-  pylyx10: 'e5 or e5-g7',
-  wyx: 'f2 (the horseman\'s square) or pass',
 };

@@ -1,514 +1,177 @@
-//! The board's state and everything a request can do to it: the game on
-//! the table, who the engine plays, its strength, the analysis, and the
-//! search the engine should be running because of all that. Every action
-//! either succeeds or changes nothing and says why.
+//! The board's state and everything a request can do to it: the game part
+//! ([`Record`]: the game, the ply shown, who the engine plays) and the
+//! engine part ([`Driver`]: its strength, the analysis, the search it runs),
+//! and the search the engine should be running because of both. Every
+//! action either succeeds or changes nothing and says why.
 
-use std::time::{Duration, Instant};
-
-use ludus_rules::games::GAME_NAMES;
-use ludus_rules::{GameResult, Player};
-use serde_json::Value;
-
+use crate::action::{Action, ActionError, EngineSettings};
+use crate::driver::Driver;
 use crate::engine::{EngineLink, Event, Job, Line, Purpose};
-use crate::pair::Pair;
-use crate::table::{has_random_start, new_table, Start, Table};
-use ludus_rules::protocol::{PositionCommand, Score};
-
-/// Who the engine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Plays {
-    /// The first player.
-    First,
-    /// The second player.
-    Second,
-    /// Both: engine against engine.
-    Both,
-    /// Neither: two people.
-    None,
-}
-
-impl Plays {
-    /// The word the page uses.
-    pub fn word(self) -> &'static str {
-        match self {
-            Plays::First => "first",
-            Plays::Second => "second",
-            Plays::Both => "both",
-            Plays::None => "none",
-        }
-    }
-
-    fn parse(word: &str) -> Option<Plays> {
-        [Plays::First, Plays::Second, Plays::Both, Plays::None]
-            .into_iter()
-            .find(|p| p.word() == word)
-    }
-
-    /// The same with the sides swapped (a pair's second game).
-    pub fn swapped(self) -> Plays {
-        match self {
-            Plays::First => Plays::Second,
-            Plays::Second => Plays::First,
-            other => other,
-        }
-    }
-
-    /// Whether the engine moves for `player`.
-    pub fn covers(self, player: Player) -> bool {
-        match self {
-            Plays::Both => true,
-            Plays::None => false,
-            Plays::First => player == Player::First,
-            Plays::Second => player == Player::Second,
-        }
-    }
-}
-
-/// How the engine's moves are limited.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
-    /// Milliseconds per move.
-    Time(u64),
-    /// Plies.
-    Depth(u64),
-    /// Nodes.
-    Nodes(u64),
-}
-
-impl Strength {
-    /// The kind's word and the value.
-    pub fn parts(self) -> (&'static str, u64) {
-        match self {
-            Strength::Time(ms) => ("time", ms),
-            Strength::Depth(plies) => ("depth", plies),
-            Strength::Nodes(nodes) => ("nodes", nodes),
-        }
-    }
-
-    fn parse(kind: &str, value: u64) -> Result<Strength, String> {
-        let (strength, range) = match kind {
-            "time" => (Strength::Time(value), 10..=3_600_000),
-            "depth" => (Strength::Depth(value), 1..=100),
-            "nodes" => (Strength::Nodes(value), 1..=1_000_000_000_000),
-            other => {
-                return Err(format!(
-                    "unknown strength '{other}': use time (ms per move), depth or nodes"
-                ))
-            }
-        };
-        if !range.contains(&value) {
-            return Err(format!(
-                "{kind} {value} is out of range ({} to {})",
-                range.start(),
-                range.end()
-            ));
-        }
-        Ok(strength)
-    }
-
-    fn go(self) -> String {
-        match self {
-            Strength::Time(ms) => format!("go movetime {ms}"),
-            Strength::Depth(plies) => format!("go depth {plies}"),
-            Strength::Nodes(nodes) => format!("go nodes {nodes}"),
-        }
-    }
-}
-
-/// What the engine said about a move it played, for the PGN comments.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MoveNote {
-    /// Its score (mover's side) and depth.
-    pub score: Option<(Score, Option<u32>)>,
-    /// Time spent.
-    pub time: Duration,
-}
+use crate::pgn::first_side;
+use crate::record::Record;
+use crate::table::MoveNote;
+use ludus_rules::GameResult;
 
 /// The board's whole state.
 pub struct App {
-    /// The game.
-    pub table: Box<dyn Table>,
-    /// The ply shown (0 = the start).
-    pub view: usize,
-    /// The seed of a random start, shown so it can be replayed.
-    pub seed: Option<u64>,
-    /// Bumped at every new game: the engine hears `ucinewgame`.
-    pub epoch: u64,
-    /// Who the engine plays.
-    pub plays: Plays,
-    /// Its strength.
-    pub strength: Strength,
-    /// Analysis lines wanted (1 to 3).
-    pub multipv: u32,
-    /// Whether the viewed position is being analysed.
-    pub analysing: bool,
-    /// The engine's name, once it has answered.
-    pub engine_name: String,
-    /// The last engine failure, until the next good news.
-    pub engine_error: Option<String>,
-    /// The search asked of the engine.
-    pub job: Option<Job>,
-    /// What the search asked of the engine is for and the ply it searches
-    /// (always the ply shown); its lines stay shown after it ends, until
-    /// another search, or none, is wanted.
-    pub search: Option<(Purpose, usize)>,
-    job_ply: usize,
-    job_started: Instant,
-    next_job: u64,
-    /// The latest line per rank of the current search.
-    pub lines: Vec<Line>,
-    /// Evaluations per ply, from the first player's side.
-    pub evals: Vec<Option<Score>>,
-    /// Per move: what the engine said when it played it.
-    pub notes: Vec<MoveNote>,
-    /// Pair mode: the game is one of a pair the rules score together.
-    pub pair: Option<Pair>,
-    /// Whether the engine gets the pair rules' option in pair mode (the
-    /// user may turn it off).
-    pub engine_plays_for_pair: bool,
+    game: Record,
+    engine: Driver,
     /// Bumped at every change; the page waits on it.
-    pub version: u64,
-    link: Option<EngineLink>,
+    version: u64,
 }
 
 impl App {
-    /// A board with Alak's start and no engine link yet.
+    /// A board with the default game's start and no engine link yet.
     pub fn new() -> App {
         App {
-            table: new_table(GAME_NAMES[0], Start::Standard).unwrap_or_else(|e| panic!("{e}")),
-            view: 0,
-            seed: None,
-            epoch: 1,
-            plays: Plays::Second,
-            strength: Strength::Time(1000),
-            multipv: 1,
-            analysing: false,
-            engine_name: String::new(),
-            engine_error: None,
-            job: None,
-            search: None,
-            job_ply: 0,
-            job_started: Instant::now(),
-            next_job: 1,
-            lines: Vec::new(),
-            evals: vec![None],
-            notes: Vec::new(),
-            pair: None,
-            engine_plays_for_pair: true,
+            game: Record::new(),
+            engine: Driver::new(),
             version: 1,
-            link: None,
         }
     }
 
     /// Connects the engine thread.
     pub fn attach(&mut self, link: EngineLink) {
-        self.link = Some(link);
+        self.engine.attach(link);
         self.refresh();
     }
 
-    /// Runs the action `name` with its JSON arguments.
-    pub fn act(&mut self, name: &str, args: &Value) -> Result<(), String> {
-        match name {
-            "new" => self.new_game(args),
-            "position" => self.set_position(args),
-            "move" => self.play_move(text_arg(args, "move")?),
-            "takeback" => self.take_back(),
-            "view" => self.set_view(number_arg(args, "ply")?),
-            "engine" => self.set_engine(args),
-            "analyse" => {
-                self.analysing = bool_arg(args, "on")?;
+    /// The game part.
+    pub fn game(&self) -> &Record {
+        &self.game
+    }
+
+    /// The engine part.
+    pub fn engine(&self) -> &Driver {
+        &self.engine
+    }
+
+    /// Bumped at every change.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Runs `action`; on error nothing changed.
+    pub fn act(&mut self, action: Action) -> Result<(), ActionError> {
+        match action {
+            Action::New { game, seed } => {
+                self.game.new_game(&game, seed.unwrap_or_else(fresh_seed))
+            }
+            Action::Position { game, fen } => self.game.set_position(&game, &fen),
+            Action::Move { text } => self.play_move(&text),
+            Action::Takeback => self.game.take_back(),
+            Action::View { ply } => self.game.set_view(ply),
+            Action::Engine(settings) => {
+                self.set_engine(&settings);
                 Ok(())
             }
-            "import" => self.import(args),
-            "pair" => self.set_pair(args),
-            other => Err(format!("unknown action '{other}'")),
-        }?;
+            Action::Analyse { on } => {
+                self.engine.set_analysing(on);
+                Ok(())
+            }
+            Action::Import { pgn, index } => self.import(&pgn, index.unwrap_or(1)),
+            Action::Pair { on, fen } => self.game.set_pair(on, fen.as_deref()),
+            Action::Unknown => {
+                return Err(ActionError::Unknown("unknown action".to_string()));
+            }
+        }
+        .map_err(ActionError::Refused)?;
         self.refresh();
-        Ok(())
-    }
-
-    /// A new game on the board; in pair mode, the first game of a new pair
-    /// if the game's rules score pairs, else pair mode ends.
-    fn replace_table(&mut self, table: Box<dyn Table>, seed: Option<u64>) {
-        self.pair_for_new_table(&*table);
-        self.table = table;
-        self.seed = seed;
-        self.clear_game();
-    }
-
-    /// Forgets what was said about the game before: a new game starts.
-    pub(crate) fn clear_game(&mut self) {
-        self.view = 0;
-        self.epoch += 1;
-        self.evals = vec![None];
-        self.notes = Vec::new();
-        self.lines.clear();
-        self.search = None;
-    }
-
-    fn new_game(&mut self, args: &Value) -> Result<(), String> {
-        let game = game_arg(args)?;
-        let seed = match args.get("seed") {
-            None | Some(Value::Null) => fresh_seed(),
-            Some(value) => value
-                .as_u64()
-                .ok_or_else(|| "seed: give a whole number from 0 up".to_string())?,
-        };
-        let random = has_random_start(game);
-        let table = new_table(game, Start::Seed(seed))?;
-        self.replace_table(table, random.then_some(seed));
-        Ok(())
-    }
-
-    fn set_position(&mut self, args: &Value) -> Result<(), String> {
-        let game = game_arg(args)?;
-        let table = new_table(game, Start::Fen(text_arg(args, "fen")?))?;
-        self.replace_table(table, None);
         Ok(())
     }
 
     /// A person's move in the position shown.
     fn play_move(&mut self, text: &str) -> Result<(), String> {
-        if self.engine_to_move_at(self.view) {
+        let view = self.game.view();
+        if self.game.engine_to_move_at(view) {
             return Err(format!(
                 "it is the engine's turn here (it plays {})",
-                self.plays.word()
+                self.game.plays().word()
             ));
         }
-        let ply = self.view;
-        self.table.play(ply, text)?;
-        self.after_move(ply, MoveNote::default());
-        Ok(())
+        self.game.play(view, text, MoveNote::default())
     }
 
-    /// Keeps the per-ply lists in step after a move at `ply`; a pair's
-    /// first game that it ends gives way to the second.
-    fn after_move(&mut self, ply: usize, note: MoveNote) {
-        self.evals.truncate(ply + 1);
-        self.evals.push(None);
-        self.notes.truncate(ply);
-        self.notes.push(note);
-        self.view = ply + 1;
-        self.advance_pair();
-    }
-
-    fn take_back(&mut self) -> Result<(), String> {
-        let mut plies = self.table.moves().len();
-        if plies == 0 {
-            return Err("there is no move to take back".to_string());
+    fn set_engine(&mut self, settings: &EngineSettings) {
+        if let Some(plays) = settings.plays {
+            self.game.set_plays(plays);
         }
-        plies -= 1;
-        // Against the engine, back to the person's turn.
-        if plies > 0 && self.plays != Plays::Both && self.plays.covers(self.table.side(plies)) {
-            plies -= 1;
-        }
-        self.table.truncate(plies);
-        self.lines.clear();
-        self.search = None;
-        self.evals.truncate(plies + 1);
-        self.notes.truncate(plies);
-        self.view = plies;
+        self.engine.configure(settings);
+    }
+
+    fn import(&mut self, pgn: &str, index: u64) -> Result<(), String> {
+        let imported = crate::pgn::import(pgn, index)?;
+        self.game
+            .load(imported.table, imported.evals, imported.notes);
         Ok(())
-    }
-
-    fn set_view(&mut self, ply: u64) -> Result<(), String> {
-        let last = self.table.moves().len();
-        match usize::try_from(ply) {
-            Ok(ply) if ply <= last => {
-                self.view = ply;
-                Ok(())
-            }
-            _ => Err(format!("ply {ply} is not in the game (0 to {last})")),
-        }
-    }
-
-    fn set_engine(&mut self, args: &Value) -> Result<(), String> {
-        let plays = match args.get("plays") {
-            Some(value) => {
-                let word = value.as_str().unwrap_or("");
-                Some(Plays::parse(word).ok_or_else(|| {
-                    format!("plays: '{word}' is not one of first, second, both, none")
-                })?)
-            }
-            None => None,
-        };
-        let strength = match args.get("strength") {
-            Some(value) => Some(Strength::parse(
-                text_arg(value, "kind")?,
-                number_arg(value, "value")?,
-            )?),
-            None => None,
-        };
-        let multipv = match args.get("multipv") {
-            Some(_) => match number_arg(args, "multipv")? {
-                lines @ 1..=3 => Some(lines as u32),
-                other => return Err(format!("multipv {other}: show 1 to 3 lines")),
-            },
-            None => None,
-        };
-        let for_pair = match args.get("pairOption") {
-            Some(_) => Some(bool_arg(args, "pairOption")?),
-            None => None,
-        };
-        // Everything checked: now change.
-        self.engine_plays_for_pair = for_pair.unwrap_or(self.engine_plays_for_pair);
-        self.plays = plays.unwrap_or(self.plays);
-        self.strength = strength.unwrap_or(self.strength);
-        self.multipv = multipv.unwrap_or(self.multipv);
-        Ok(())
-    }
-
-    fn import(&mut self, args: &Value) -> Result<(), String> {
-        let index = match args.get("index") {
-            None | Some(Value::Null) => 1,
-            Some(_) => number_arg(args, "index")?,
-        };
-        let imported = crate::pgn::import(text_arg(args, "pgn")?, index)?;
-        // An imported game is a game of its own.
-        self.pair = None;
-        self.replace_table(imported.table, None);
-        self.evals = imported.evals;
-        self.notes = imported.notes;
-        self.view = self.table.moves().len();
-        Ok(())
-    }
-
-    /// Whether the engine is to move at `ply`: the end of the game, not
-    /// over, its side to move.
-    pub(crate) fn engine_to_move_at(&self, ply: usize) -> bool {
-        ply == self.table.moves().len()
-            && self.table.status(ply).result == GameResult::Ongoing
-            && self.plays.covers(self.table.side(ply))
     }
 
     /// The search the state calls for: the engine's move at the end of the
     /// game when it is its turn there and the end is shown; otherwise the
     /// analysis of the position shown, when asked for.
     fn wanted(&self) -> Option<(Purpose, usize)> {
-        if self.engine_to_move_at(self.view) {
-            return Some((Purpose::Move, self.view));
+        let view = self.game.view();
+        if self.game.engine_to_move_at(view) {
+            return Some((Purpose::Move, view));
         }
-        let ongoing = self.table.status(self.view).result == GameResult::Ongoing;
-        (self.analysing && ongoing).then_some((Purpose::Analyse, self.view))
+        let ongoing = self.game.table().status(view).result == GameResult::Ongoing;
+        (self.engine.analysing() && ongoing).then_some((Purpose::Analyse, view))
     }
 
     /// Bumps the version and tells the engine thread what to search.
     pub fn refresh(&mut self) {
         self.version += 1;
         let wanted = self.wanted().map(|(purpose, ply)| {
-            let moves = &self.table.moves()[..ply];
-            let start = self.table.start_fen();
-            let standard = self.table.standard_start();
-            let position =
-                PositionCommand::from_start(&start, standard, moves.to_vec()).to_string();
-            let (go, multipv) = match purpose {
-                Purpose::Move => (self.strength.go(), 1),
-                Purpose::Analyse => ("go infinite".to_string(), self.multipv),
+            let (go, multipv) = self.engine.go(purpose);
+            let job = Job {
+                id: 0,
+                purpose,
+                game: self.game.table().game(),
+                epoch: self.game.epoch(),
+                position: self.game.position_command(ply),
+                go,
+                multipv,
+                pair_option: self.game.pair_option(self.engine.plays_for_pair()),
             };
-            (
-                ply,
-                Job {
-                    id: 0,
-                    purpose,
-                    game: self.table.game(),
-                    epoch: self.epoch,
-                    position,
-                    go,
-                    multipv,
-                    pair_option: self.pair_option(),
-                },
-            )
+            (ply, job)
         });
-        let same = match (&self.job, &wanted) {
-            (Some(old), Some((_, new))) => {
-                Job {
-                    id: old.id,
-                    ..new.clone()
-                } == *old
-            }
-            (None, None) => true,
-            _ => false,
-        };
-        if same {
-            return;
-        }
-        // Lines belong to the search that made them: a new search, or none,
-        // leaves none from another position on show.
-        self.lines.clear();
-        self.search = None;
-        self.job = wanted.map(|(ply, job)| {
-            self.search = Some((job.purpose, ply));
-            self.job_ply = ply;
-            self.job_started = Instant::now();
-            self.next_job += 1;
-            Job {
-                id: self.next_job,
-                ..job
-            }
-        });
-        if let Some(link) = &self.link {
-            link.want(self.job.clone());
-        }
+        self.engine.want(wanted);
     }
 
     /// Takes in what the engine thread reports.
     pub fn on_event(&mut self, event: Event) {
-        let current = self.job.as_ref().map(|j| (j.id, j.purpose));
+        let current = self.engine.current();
         match event {
-            Event::Ready(name) => {
-                self.engine_name = name;
-                self.engine_error = None;
-            }
-            Event::Line(id, line) if current.map(|c| c.0) == Some(id) => {
-                self.take_line(line);
-            }
+            Event::Ready(name) => self.engine.ready(name),
+            Event::Line(id, line) if current.map(|c| c.0) == Some(id) => self.take_line(line),
             Event::BestMove(id, text) if current == Some((id, Purpose::Move)) => {
                 self.engine_move(&text);
             }
             Event::Failed(id, error) if id.is_none() || current.map(|c| c.0) == id => {
-                self.engine_error = Some(error);
+                self.engine.set_error(Some(error));
             }
             _ => return,
         }
         self.refresh();
     }
 
+    /// A line of the search; its best line's score is the evaluation of
+    /// the position searched.
     fn take_line(&mut self, line: Line) {
-        let rank = line.multipv.max(1) as usize;
-        if rank > self.lines.len() + 1 || rank > 3 {
-            return;
-        }
-        if rank == 1 {
-            let first_view = match self.table.side(self.job_ply) {
-                Player::First => line.score,
-                Player::Second => line.score.negated(),
-            };
-            if let Some(slot) = self.evals.get_mut(self.job_ply) {
-                *slot = Some(first_view);
-            }
-        }
-        if rank <= self.lines.len() {
-            self.lines[rank - 1] = line;
-        } else {
-            self.lines.push(line);
+        if let Some((ply, score)) = self.engine.take_line(line) {
+            let mover = self.game.table().side(ply);
+            self.game.set_eval(ply, first_side(score, mover));
         }
     }
 
     fn engine_move(&mut self, text: &str) {
-        let ply = self.job_ply;
-        let note = MoveNote {
-            score: self.lines.first().map(|l| (l.score, Some(l.depth))),
-            time: self.job_started.elapsed(),
-        };
-        match self.table.play(ply, text) {
-            Ok(_) => {
-                self.after_move(ply, note);
-                self.engine_error = None;
-            }
-            Err(error) => {
-                self.engine_error = Some(format!("the engine played '{text}': {error}"));
-            }
-        }
+        let (ply, note) = self.engine.move_note();
+        let error = self
+            .game
+            .play(ply, text, note)
+            .err()
+            .map(|error| format!("the engine played '{text}': {error}"));
+        self.engine.set_error(error);
     }
 }
 
@@ -526,49 +189,36 @@ fn fresh_seed() -> u64 {
     ludus_rules::random::Rng::new(nanos).next_u64() % 1_000_000
 }
 
-fn game_arg(args: &Value) -> Result<&'static str, String> {
-    let name = text_arg(args, "game")?;
-    GAME_NAMES
-        .iter()
-        .copied()
-        .find(|g| g.eq_ignore_ascii_case(name))
-        .ok_or_else(|| format!("unknown game '{name}'; games: {}", GAME_NAMES.join(", ")))
-}
-
-pub(crate) fn text_arg<'a>(args: &'a Value, name: &str) -> Result<&'a str, String> {
-    args.get(name)
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("{name}: missing (a text is needed)"))
-}
-
-fn number_arg(args: &Value, name: &str) -> Result<u64, String> {
-    args.get(name)
-        .and_then(Value::as_u64)
-        .ok_or_else(|| format!("{name}: missing (a whole number from 0 up is needed)"))
-}
-
-pub(crate) fn bool_arg(args: &Value, name: &str) -> Result<bool, String> {
-    args.get(name)
-        .and_then(Value::as_bool)
-        .ok_or_else(|| format!("{name}: missing (true or false)"))
+#[cfg(test)]
+impl App {
+    /// The action `name` with the JSON `args`, as the server runs it.
+    pub(crate) fn request(
+        &mut self,
+        name: &str,
+        args: serde_json::Value,
+    ) -> Result<(), ActionError> {
+        self.act(Action::parse(name, args)?)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::action::Plays;
+    use ludus_rules::protocol::Score;
     use serde_json::json;
 
     fn app() -> App {
         let mut app = App::new();
-        app.act("engine", &json!({"plays": "none"})).unwrap();
+        app.request("engine", json!({"plays": "none"})).unwrap();
         app
     }
 
     #[test]
     fn bad_actions_change_nothing() {
         let mut app = app();
-        app.act("move", &json!({"move": "4-5"})).unwrap();
-        let version = app.version;
+        app.request("move", json!({"move": "4-5"})).unwrap();
+        let version = app.version();
         for (name, args) in [
             ("move", json!({"move": "1-1"})),
             ("move", json!({})),
@@ -583,67 +233,140 @@ mod tests {
             ("import", json!({"pgn": "1. 9-9 *"})),
             ("dance", json!({})),
         ] {
-            assert!(app.act(name, &args).is_err(), "{name} {args}");
+            assert!(app.request(name, args.clone()).is_err(), "{name} {args}");
         }
-        assert_eq!(app.version, version);
-        assert_eq!(app.table.moves(), ["4-5"]);
-        assert_eq!(app.plays, Plays::None);
-        assert_eq!(app.multipv, 1);
+        assert!(matches!(
+            app.act(Action::Unknown),
+            Err(ActionError::Unknown(_))
+        ));
+        assert_eq!(app.version(), version);
+        assert_eq!(app.game().table().moves(), ["4-5"]);
+        assert_eq!(app.game().plays(), Plays::None);
+        assert_eq!(app.engine().multipv(), 1);
+    }
+
+    #[test]
+    fn errors_are_of_their_kind() {
+        let mut app = app();
+        let kind = |result: Result<(), ActionError>| match result {
+            Err(ActionError::Unknown(_)) => "unknown",
+            Err(ActionError::BadRequest(_)) => "bad",
+            Err(ActionError::Refused(_)) => "refused",
+            Ok(()) => "ok",
+        };
+        assert_eq!(kind(app.request("dance", json!({}))), "unknown");
+        assert_eq!(kind(app.request("move", json!({"mv": "4-5"}))), "bad");
+        assert_eq!(kind(app.request("move", json!({"move": "1-1"}))), "refused");
+        let unknown = app.request("new", json!({"game": "chess"})).unwrap_err();
+        assert_eq!(
+            unknown,
+            ActionError::Refused(ludus_rules::games::unknown_game("chess"))
+        );
     }
 
     #[test]
     fn moves_views_and_takebacks() {
         let mut app = app();
-        app.act("move", &json!({"move": "4-5"})).unwrap();
-        app.act("move", &json!({"move": "8-7"})).unwrap();
-        app.act("view", &json!({"ply": 1})).unwrap();
-        app.act("move", &json!({"move": "9-7"})).unwrap();
-        assert_eq!(app.table.moves(), ["4-5", "9-7"]);
-        assert_eq!((app.view, app.evals.len(), app.notes.len()), (2, 3, 2));
-        app.act("engine", &json!({"plays": "first"})).unwrap();
-        app.act("takeback", &json!({})).unwrap();
-        assert_eq!(app.table.moves(), ["4-5"], "back to o's turn");
-        app.act("engine", &json!({"plays": "second"})).unwrap();
-        app.act("takeback", &json!({})).unwrap();
-        assert_eq!(app.table.moves(), [] as [&str; 0]);
-        assert!(app.act("takeback", &json!({})).is_err());
+        app.request("move", json!({"move": "4-5"})).unwrap();
+        app.request("move", json!({"move": "8-7"})).unwrap();
+        app.request("view", json!({"ply": 1})).unwrap();
+        app.request("move", json!({"move": "9-7"})).unwrap();
+        let game = app.game();
+        assert_eq!(game.table().moves(), ["4-5", "9-7"]);
+        assert_eq!(
+            (game.view(), game.evals().len(), game.notes().len()),
+            (2, 3, 2)
+        );
+        app.request("engine", json!({"plays": "first"})).unwrap();
+        app.request("takeback", json!({})).unwrap();
+        assert_eq!(app.game().table().moves(), ["4-5"], "back to o's turn");
+        app.request("engine", json!({"plays": "second"})).unwrap();
+        app.request("takeback", json!({})).unwrap();
+        assert_eq!(app.game().table().moves(), [] as [&str; 0]);
+        assert!(app.request("takeback", json!({})).is_err());
     }
 
     #[test]
     fn the_engine_is_asked_for_its_moves_and_analysis() {
         let mut app = app();
-        assert!(app.job.is_none());
-        app.act(
-            "engine",
-            &json!({"plays": "second", "strength": {"kind": "depth", "value": 3}}),
-        )
-        .unwrap();
-        app.act("move", &json!({"move": "4-5"})).unwrap();
-        let job = app.job.clone().unwrap();
+        assert!(app.engine().job().is_none());
+        let depth = json!({"plays": "second", "strength": {"kind": "depth", "value": 3}});
+        app.request("engine", depth).unwrap();
+        app.request("move", json!({"move": "4-5"})).unwrap();
+        let job = app.engine().job().cloned().unwrap();
         assert_eq!(job.purpose, Purpose::Move);
         assert_eq!(job.position, "position startpos moves 4-5");
         assert_eq!(job.go, "go depth 3");
         assert!(
-            app.act("move", &json!({"move": "8-7"})).is_err(),
+            app.request("move", json!({"move": "8-7"})).is_err(),
             "engine's turn"
         );
         app.on_event(Event::Line(
             job.id,
             Line::parse("info depth 2 score cp 50 pv 8-7").unwrap(),
         ));
-        assert_eq!(app.evals[1], Some(Score::Cp(-50)), "from x's side");
+        assert_eq!(app.game().evals()[1], Some(Score::Cp(-50)), "from x's side");
         app.on_event(Event::BestMove(job.id, "8-7".to_string()));
-        assert_eq!(app.table.moves(), ["4-5", "8-7"]);
-        assert_eq!(app.notes[1].score, Some((Score::Cp(50), Some(2))));
-        assert!(app.job.is_none());
-        app.act("analyse", &json!({"on": true})).unwrap();
-        app.act("engine", &json!({"multipv": 3})).unwrap();
-        let job = app.job.clone().unwrap();
+        assert_eq!(app.game().table().moves(), ["4-5", "8-7"]);
+        assert_eq!(app.game().notes()[1].score, Some((Score::Cp(50), Some(2))));
+        assert!(app.engine().job().is_none());
+        app.request("analyse", json!({"on": true})).unwrap();
+        app.request("engine", json!({"multipv": 3})).unwrap();
+        let job = app.engine().job().cloned().unwrap();
         assert_eq!(
             (job.purpose, job.go.as_str(), job.multipv),
             (Purpose::Analyse, "go infinite", 3)
         );
         app.on_event(Event::BestMove(job.id, "1-2".to_string()));
-        assert_eq!(app.table.moves().len(), 2, "analysis plays nothing");
+        assert_eq!(
+            app.game().table().moves().len(),
+            2,
+            "analysis plays nothing"
+        );
+    }
+
+    #[test]
+    fn the_engine_swaps_sides_in_a_pair_and_gets_the_pair_option() {
+        let mut app = app();
+        let late = crate::record::tests::LATE;
+        app.request("position", json!({"game": "wyx", "fen": late}))
+            .unwrap();
+        app.request("pair", json!({"on": true})).unwrap();
+        assert!(
+            app.engine().job().is_none(),
+            "the engine plays neither side"
+        );
+        app.request("engine", json!({"plays": "first"})).unwrap();
+        let job = app.engine().job().cloned().expect("the engine moves first");
+        assert_eq!(job.pair_option, Some(("WyxScoring", "margin")));
+        app.request("engine", json!({"pairOption": false})).unwrap();
+        let job = app.engine().job().cloned().unwrap();
+        assert_eq!(job.pair_option, None, "turned off");
+        app.request("engine", json!({"pairOption": true})).unwrap();
+        // The engine (first) and a person play the first game out.
+        while app.game().pair().map(|pair| pair.game()) == Some(1) {
+            let table = app.game().table();
+            let mv = table.follow(table.moves().len(), &[]).next[0].clone();
+            match app.engine().job().cloned() {
+                Some(job) => {
+                    assert_eq!(job.pair_option, Some(("WyxScoring", "margin")));
+                    app.on_event(Event::BestMove(job.id, mv));
+                }
+                None => app.request("move", json!({ "move": mv })).unwrap(),
+            }
+        }
+        // In the second, the engine plays second.
+        assert_eq!(app.game().plays(), Plays::Second);
+        assert!(app.game().table().moves().is_empty() && app.engine().job().is_none());
+        // A new pair puts it back on its first game's side.
+        app.request("new", json!({"game": "wyx", "seed": 3}))
+            .unwrap();
+        assert_eq!(app.game().plays(), Plays::First);
+        app.request("new", json!({"game": "alak"})).unwrap();
+        assert!(app.game().pair().is_none());
+        assert!(app
+            .engine()
+            .job()
+            .is_some_and(|job| job.pair_option.is_none()));
     }
 }

@@ -1,13 +1,16 @@
-//! What the board needs of each game beyond its rules: how a legal move is
-//! clicked (its click path), and the registry that finds a game's board by
-//! name. The drawing itself is the page's (assets/draw.js).
+//! What the board needs of each game beyond its rules: how the page shows
+//! it (which drawing, the players' names, an example move), how a legal
+//! move is clicked (its click path), and the registry that finds a game's
+//! board by name, made from the rules' one list of games. The drawings
+//! themselves are the page's (assets/draw.js, keyed by [`Look::drawing`]).
 
 use std::collections::BTreeSet;
 
 use ludus_rules::games::alak::Alak;
-use ludus_rules::games::pylyx::{Pylyx, Pylyx10, PylyxGame, PylyxMove};
+use ludus_rules::games::pylyx::{PylyxGame, PylyxMove};
+use ludus_rules::games::unknown_game;
 use ludus_rules::games::wyke::moves::{parse_plot, plot_name, WykeMove, KIND_NAMES, PASS};
-use ludus_rules::games::wyke::{Wyke, Wyke4, Wyke6};
+use ludus_rules::games::wyke::Wyke;
 use ludus_rules::games::wyx::{Wyx, WyxMove};
 use ludus_rules::Game;
 
@@ -20,8 +23,23 @@ pub struct Follow {
     pub complete: Option<String>,
 }
 
-/// A game the board can take clicks for.
+/// How the page shows a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    /// The key of its drawing in assets/draw.js's `Draw` (games with boards
+    /// of one kind share a drawing).
+    pub drawing: &'static str,
+    /// The players' names, first player first.
+    pub players: [&'static str; 2],
+    /// An example move for the typing field.
+    pub move_hint: &'static str,
+}
+
+/// A game the board can show and take clicks for.
 pub trait Board: Game {
+    /// How the page shows it.
+    const LOOK: Look;
+
     /// What can follow `selection` (the tokens clicked so far, in order)
     /// among the legal `moves` of this position. A selection no legal move
     /// starts with gives nothing to click and no move.
@@ -55,6 +73,12 @@ fn follow_paths(
 
 /// Alak: the piece, then the slot it goes to (`3-5` is `3`, `5`).
 impl Board for Alak {
+    const LOOK: Look = Look {
+        drawing: "alak",
+        players: ["x", "o"],
+        move_hint: "4-5",
+    };
+
     fn follow(&self, moves: &[Self::Move], selection: &[String]) -> Follow {
         let paths = moves.iter().map(|&mv| {
             let text = self.format_move(mv);
@@ -67,6 +91,12 @@ impl Board for Alak {
 /// Wyx: the horseman's destination (or the domino that jumps there, which
 /// the page turns into the same square), or `pass`.
 impl Board for Wyx {
+    const LOOK: Look = Look {
+        drawing: "wyx",
+        players: ["White", "Black"],
+        move_hint: "f2 (the horseman's square) or pass",
+    };
+
     fn follow(&self, moves: &[Self::Move], selection: &[String]) -> Follow {
         let paths = moves.iter().map(|&mv: &WyxMove| {
             let text = self.format_move(mv);
@@ -87,6 +117,12 @@ impl<const N: usize> Board for PylyxGame<N>
 where
     PylyxGame<N>: Game<Move = PylyxMove>,
 {
+    const LOOK: Look = Look {
+        drawing: "pylyx",
+        players: ["White", "Black"],
+        move_hint: "f6 or e5-h8/2",
+    };
+
     fn follow(&self, moves: &[Self::Move], selection: &[String]) -> Follow {
         let texts: Vec<(PylyxMove, String)> =
             moves.iter().map(|&mv| (mv, self.format_move(mv))).collect();
@@ -118,6 +154,12 @@ impl<const N: usize> Board for Wyke<N>
 where
     Wyke<N>: Game<Move = WykeMove>,
 {
+    const LOOK: Look = Look {
+        drawing: "wyke",
+        players: ["Builder", "Destroyer"],
+        move_hint: "2-1-1(b3,b1,d2)",
+    };
+
     fn follow(&self, moves: &[Self::Move], selection: &[String]) -> Follow {
         let Some(first) = selection.first() else {
             let kinds: BTreeSet<String> = moves.iter().map(|mv| kind_token(mv.kind)).collect();
@@ -192,23 +234,39 @@ pub trait BoardVisitor {
 
 macro_rules! boards {
     ($($game:ty),+ $(,)?) => {
-        /// Runs `visitor` for the board of the game called `name`.
-        pub fn visit_board<V: BoardVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+        /// Runs `visitor` for the board of the game called `name` (in any
+        /// case); the error is the rules' "unknown game".
+        pub fn visit_board<V: BoardVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
             $(
                 if name.eq_ignore_ascii_case(<$game as Game>::NAME) {
-                    return Some(visitor.visit::<$game>());
+                    return Ok(visitor.visit::<$game>());
                 }
             )+
-            None
+            Err(unknown_game(name))
         }
     };
 }
 
-boards!(Alak, Wyke4, Wyke6, Pylyx, Pylyx10, Wyx);
+// The rules' one list: a game without a board does not compile.
+ludus_rules::for_each_game!(boards);
+
+/// How the page shows the game called `name`.
+pub fn look(name: &str) -> Result<Look, String> {
+    struct Looks;
+    impl BoardVisitor for Looks {
+        type Output = Look;
+        fn visit<G: Board>(self) -> Look {
+            G::LOOK
+        }
+    }
+    visit_board(name, Looks)
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludus_rules::games::pylyx::Pylyx;
+    use ludus_rules::games::wyke::{Wyke4, Wyke6};
     use ludus_rules::games::GAME_NAMES;
 
     fn follow<G: Board>(position: &G, selection: &[&str]) -> Follow {
@@ -229,9 +287,14 @@ mod tests {
     #[test]
     fn every_game_has_a_board() {
         for name in GAME_NAMES {
-            assert_eq!(visit_board(name, Named), Some(*name));
+            assert_eq!(visit_board(name, Named), Ok(*name));
         }
-        assert_eq!(visit_board("chess", Named), None);
+        for name in GAME_NAMES {
+            let look = look(name).unwrap();
+            assert!(look.players.iter().all(|p| !p.is_empty()) && !look.move_hint.is_empty());
+        }
+        let unknown = visit_board("chess", Named).unwrap_err();
+        assert_eq!(unknown, ludus_rules::games::unknown_game("chess"));
     }
 
     #[test]

@@ -9,8 +9,11 @@
 //! - [`server`]: HTTP on 127.0.0.1 (tiny_http), long-polled state;
 //! - [`session`]: one board (and engine) per browser tab;
 //! - [`guard`]: the Host and Origin checks;
-//! - [`app`]: the state and its actions; [`view`]: the state as JSON;
-//! - [`games`]: click paths per game; [`table`]: the game on the board;
+//! - [`action`]: the actions the page sends, typed, and why one fails;
+//! - [`app`]: the state and its actions, made of [`record`] (the game part)
+//!   and [`driver`] (the engine part); [`view`]: the state as JSON;
+//! - [`games`]: how each game is shown and clicked, its registry made from
+//!   the rules' one list of games; [`table`]: the game on the board;
 //! - [`pair`]: pair mode (two games from one start, sides swapped, scored
 //!   as the rules score pairs: Double Wyx);
 //! - [`engine`]: the engine thread (its search lines read by the arena's
@@ -19,14 +22,17 @@
 //!   reader; `pgn_read` reads what the match comments say);
 //! - [`browser`]: opening the page in the user's browser.
 
+pub mod action;
 pub mod app;
 pub mod browser;
+pub mod driver;
 pub mod engine;
 pub mod games;
 pub mod guard;
 pub mod pair;
 pub mod pgn;
 pub mod pgn_read;
+pub mod record;
 pub mod server;
 pub mod session;
 pub mod table;

@@ -8,9 +8,10 @@ use ludus_arena::referee::{GameRecord, PlayedMove, Termination};
 use ludus_rules::protocol::{InfoLine, Outcome, Score};
 use ludus_rules::Player;
 
-use crate::app::{App, MoveNote, Plays};
+use crate::action::Plays;
 use crate::pgn_read::move_report;
-use crate::table::{new_table, Start, Table};
+use crate::record::Record;
+use crate::table::{new_table, MoveNote, Start, Table};
 use ludus_arena::pgn_read::read_pgn;
 
 /// A game read from PGN, ready for the board.
@@ -74,15 +75,16 @@ pub fn first_side(score: Score, mover: Player) -> Score {
 
 /// The board's game as PGN; an unfinished game ends with `*`. A pair's
 /// second game comes after its first, as `ludus match --repeat` writes
-/// them: each game's counts tagged, the pair's totals on the second.
-pub fn export(app: &App) -> String {
+/// them: each game's counts tagged, the pair's totals on the second. The
+/// engine's sides are named `engine_name` (`engine` while it is empty).
+pub fn export(app: &Record, engine_name: &str) -> String {
     let current = Played {
-        table: &*app.table,
-        notes: &app.notes,
-        plays: app.plays,
+        table: app.table(),
+        notes: app.notes(),
+        plays: app.plays(),
     };
-    let Some(first) = app.pair.as_ref().and_then(|pair| pair.first.as_ref()) else {
-        return game_text(app, &current, 1, None);
+    let Some(first) = app.pair().and_then(|pair| pair.first.as_ref()) else {
+        return game_text(engine_name, &current, 1, None);
     };
     let first = Played {
         table: &*first.table,
@@ -90,7 +92,7 @@ pub fn export(app: &App) -> String {
         plays: first.plays,
     };
     let pair_totals = totals(first.counts(), current.counts());
-    game_text(app, &first, 1, None) + &game_text(app, &current, 2, pair_totals)
+    game_text(engine_name, &first, 1, None) + &game_text(engine_name, &current, 2, pair_totals)
 }
 
 /// A game of the board with what was said of its moves and who the
@@ -110,7 +112,12 @@ impl Played<'_> {
 
 /// One game as PGN, numbered `round`, with the pair's totals (this game's
 /// White's first) when it completes a pair.
-fn game_text(app: &App, game: &Played, round: u32, pair_totals: Option<[u32; 2]>) -> String {
+fn game_text(
+    engine_name: &str,
+    game: &Played,
+    round: u32,
+    pair_totals: Option<[u32; 2]>,
+) -> String {
     let table = game.table;
     let moves: Vec<PlayedMove> = table
         .moves()
@@ -137,8 +144,8 @@ fn game_text(app: &App, game: &Played, round: u32, pair_totals: Option<[u32; 2]>
         counts: game.counts(),
     };
     let name = |player| {
-        if game.plays.covers(player) && !app.engine_name.is_empty() {
-            app.engine_name.clone()
+        if game.plays.covers(player) && !engine_name.is_empty() {
+            engine_name.to_string()
         } else if game.plays.covers(player) {
             "engine".to_string()
         } else {
@@ -174,19 +181,20 @@ fn report(score: Score, depth: Option<u32>) -> InfoLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn a_game_goes_out_and_comes_back() {
-        let mut app = App::new();
-        app.act("engine", &json!({"plays": "none"})).unwrap();
-        app.act("position", &json!({"game": "alak", "fen": "xxx____oooo x"}))
-            .unwrap();
-        for mv in ["3-4", "8-7", "4-5"] {
-            app.act("move", &json!({ "move": mv })).unwrap();
+        let mut app = Record::new();
+        app.set_position("alak", "xxx____oooo x").unwrap();
+        for (ply, mv) in ["3-4", "8-7", "4-5"].into_iter().enumerate() {
+            let score = (ply == 1).then_some((Score::Cp(-35), Some(6)));
+            let note = MoveNote {
+                score,
+                ..MoveNote::default()
+            };
+            app.play(ply, mv, note).unwrap();
         }
-        app.notes[1].score = Some((Score::Cp(-35), Some(6)));
-        let text = export(&app);
+        let text = export(&app, "");
         assert!(text.contains("[Game \"alak\"]"), "{text}");
         assert!(text.contains("[FEN \"xxx____oooo x\"]"), "{text}");
         assert!(text.contains("[Result \"*\"]"), "{text}");
@@ -199,19 +207,19 @@ mod tests {
 
     #[test]
     fn a_pair_goes_out_as_the_match_runner_writes_it() {
-        use crate::pair::tests::{play_out, wyx_pair, LATE};
+        use crate::record::tests::{play_out, wyx_pair, LATE};
         let mut app = wyx_pair();
         let [w1, b1] = play_out(&mut app, false);
         let tag = |text: &str, game: usize, name: &str| {
             let games = read_pgn(text).unwrap();
             games[game].tag(name).map(str::to_string)
         };
-        let half = export(&app);
+        let half = export(&app, "");
         assert_eq!(read_pgn(&half).unwrap().len(), 2, "{half}");
         assert_eq!(tag(&half, 1, "Result").as_deref(), Some("*"));
         assert_eq!(tag(&half, 1, "TokensLeft"), None, "not over");
         let [w2, b2] = play_out(&mut app, true);
-        let text = export(&app);
+        let text = export(&app, "");
         for (game, round, counts) in [(0, "1", [w1, b1]), (1, "2", [w2, b2])] {
             assert_eq!(tag(&text, game, "Round").as_deref(), Some(round));
             assert_eq!(tag(&text, game, "FEN").as_deref(), Some(LATE));
@@ -223,7 +231,7 @@ mod tests {
         let totals = format!("{},{}", b1 + w2, w1 + b2);
         assert_eq!(tag(&text, 1, "PairTokensLeft"), Some(totals), "{text}");
         let second = import(&text, 2).unwrap();
-        assert_eq!(second.table.moves(), app.table.moves());
+        assert_eq!(second.table.moves(), app.table().moves());
     }
 
     #[test]

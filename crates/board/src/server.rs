@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tiny_http::{Header, Method, Request, Response, Server};
 
+use crate::action::{Action, ActionError};
 use crate::engine::EngineCommand;
 use crate::guard;
 use crate::session::{Session, Sessions, SESSION_HEADER};
@@ -200,11 +201,11 @@ fn route(request: &mut Request, shared: &Shared) -> Reply {
     };
     match (request.method(), action) {
         (Method::Get, "state") => state(&session, query),
-        (Method::Get, "pgn") => body(
-            200,
-            "application/x-chess-pgn; charset=utf-8",
-            crate::pgn::export(&session.lock()),
-        ),
+        (Method::Get, "pgn") => {
+            let app = session.lock();
+            let pgn = crate::pgn::export(app.game(), app.engine().name());
+            body(200, "application/x-chess-pgn; charset=utf-8", pgn)
+        }
         (Method::Post, action) => {
             let args = match read_json(request) {
                 Ok(args) => args,
@@ -213,18 +214,28 @@ fn route(request: &mut Request, shared: &Shared) -> Reply {
             if action == "follow" {
                 return follow(&session, &args);
             }
-            let result = session.lock().act(action, &args);
+            let result = Action::parse(action, args).and_then(|a| session.lock().act(a));
             match result {
                 Ok(()) => {
                     session.changed.notify_all();
                     json_reply(200, &state_json(&session.lock()))
                 }
-                Err(message) if message.starts_with("unknown action") => error(404, &message),
-                Err(message) => error(400, &message),
+                Err(refusal) => error(action_status(&refusal), &refusal.to_string()),
             }
         }
         (Method::Get, _) => error(404, &format!("nothing at {path}")),
         (method, _) => error(405, &format!("method {method} is not served")),
+    }
+}
+
+/// The HTTP status of a failed action: 404 for an action there is not (as
+/// for any other address with nothing at it), 400 for a request the action
+/// does not take, 422 for one the game or the board refuses.
+fn action_status(refusal: &ActionError) -> u16 {
+    match refusal {
+        ActionError::Unknown(_) => 404,
+        ActionError::BadRequest(_) => 400,
+        ActionError::Refused(_) => 422,
     }
 }
 
@@ -237,7 +248,7 @@ fn state(session: &Session, query: &str) -> Reply {
         .and_then(|v| v.parse::<u64>().ok());
     let deadline = Instant::now() + POLL_WAIT;
     let mut app = session.lock();
-    while since == Some(app.version) {
+    while since == Some(app.version()) {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             break;
@@ -266,14 +277,15 @@ fn follow(session: &Session, args: &Value) -> Reply {
         return error(400, "selection: every click must be a name (text)");
     };
     let app = session.lock();
+    let game = app.game();
     let ply = match args.get("ply") {
-        None => app.view,
+        None => game.view(),
         Some(v) => match v.as_u64().and_then(|p| usize::try_from(p).ok()) {
-            Some(p) if p <= app.table.moves().len() => p,
+            Some(p) if p <= game.table().moves().len() => p,
             _ => return error(400, &format!("ply {v} is not in the game")),
         },
     };
-    json_reply(200, &follow_json(&app.table.follow(ply, &selection)))
+    json_reply(200, &follow_json(&game.table().follow(ply, &selection)))
 }
 
 /// The request's body as a JSON object; only `application/json` is taken

@@ -152,16 +152,21 @@ mod tests {
         let (a, first) = sessions.open().unwrap();
         let (b, second) = sessions.open().unwrap();
         assert_ne!(a, b);
+        let engine = json!({"plays": "none"});
+        first.lock().request("engine", engine).unwrap();
         first
             .lock()
-            .act("engine", &json!({"plays": "none"}))
+            .request("move", json!({"move": "4-5"}))
             .unwrap();
-        first.lock().act("move", &json!({"move": "4-5"})).unwrap();
-        second.lock().act("new", &json!({"game": "wyke"})).unwrap();
+        second
+            .lock()
+            .request("new", json!({"game": "wyke"}))
+            .unwrap();
         let first = sessions.get(&a).unwrap();
-        assert_eq!(first.lock().table.moves(), ["4-5"]);
-        assert_eq!(first.lock().table.game(), "alak");
-        assert_eq!(sessions.get(&b).unwrap().lock().table.game(), "wyke");
+        assert_eq!(first.lock().game().table().moves(), ["4-5"]);
+        assert_eq!(first.lock().game().table().game(), "alak");
+        let second = sessions.get(&b).unwrap();
+        assert_eq!(second.lock().game().table().game(), "wyke");
         assert_eq!(sessions.count(), 2);
     }
 

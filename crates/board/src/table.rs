@@ -1,15 +1,30 @@
 //! The game on the board: its start, the moves played and every position
 //! along them, the rules judging each move (repetition through `GameLog`).
-//! Hidden behind [`Table`] so the server holds any game the same way.
+//! Hidden behind [`Table`] so the server holds any game the same way; and
+//! what the engine said of a move ([`MoveNote`]).
+
+use std::time::Duration;
 
 use ludus_rules::{GameLog, GameResult, Player, Status};
 
-use crate::games::{visit_board, Board, BoardVisitor, Follow};
+use crate::games::{visit_board, Board, BoardVisitor, Follow, Look};
+use ludus_rules::protocol::Score;
+
+/// What the engine said about a move it played, for the PGN comments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    /// Its score (mover's side) and depth.
+    pub score: Option<(Score, Option<u32>)>,
+    /// Time spent.
+    pub time: Duration,
+}
 
 /// A game in progress on the board, whatever the game.
 pub trait Table: Send {
     /// The game's name.
     fn game(&self) -> &'static str;
+    /// How the page shows the game.
+    fn look(&self) -> Look;
     /// The start position in the game's notation.
     fn start_fen(&self) -> String;
     /// Whether the start is the game's standard start position.
@@ -75,6 +90,10 @@ impl<G: Board> GameTable<G> {
 impl<G: Board> Table for GameTable<G> {
     fn game(&self) -> &'static str {
         G::NAME
+    }
+
+    fn look(&self) -> Look {
+        G::LOOK
     }
 
     fn start_fen(&self) -> String {
@@ -183,7 +202,7 @@ impl BoardVisitor for NewTable<'_> {
 
 /// A new table of the game called `game`.
 pub fn new_table(game: &str, start: Start) -> Result<Box<dyn Table>, String> {
-    visit_board(game, NewTable(start)).unwrap_or_else(|| Err(format!("unknown game '{game}'")))
+    visit_board(game, NewTable(start))?
 }
 
 /// Whether the game called `game` has random starts.

@@ -4,10 +4,12 @@ use ludus_rules::games::GAME_NAMES;
 use ludus_rules::{GameResult, Player, Status};
 use serde_json::{json, Value};
 
-use crate::app::{App, Plays};
+use crate::action::Plays;
+use crate::app::App;
 use crate::engine::Purpose;
-use crate::games::Follow;
+use crate::games::{Follow, Look};
 use crate::pair::pair_rules;
+use crate::record::Record;
 use crate::table::Table;
 use ludus_rules::protocol::Score;
 
@@ -40,18 +42,18 @@ fn score_json(score: Score) -> Value {
 /// against the engine), `people` (two people play), `review` (an earlier
 /// position: a move here replaces the rest of the game).
 fn turn_word(app: &App) -> &'static str {
-    let view = app.view;
-    if app.table.status(view).result != GameResult::Ongoing {
+    let (game, view) = (app.game(), app.game().view());
+    if game.table().status(view).result != GameResult::Ongoing {
         "over"
-    } else if app.engine_to_move_at(view) {
-        if app.engine_error.is_some() {
+    } else if game.engine_to_move_at(view) {
+        if app.engine().error().is_some() {
             "stuck"
         } else {
             "thinking"
         }
-    } else if view < app.table.moves().len() {
+    } else if view < game.table().moves().len() {
         "review"
-    } else if app.plays == Plays::None {
+    } else if game.plays() == Plays::None {
         "people"
     } else {
         "you"
@@ -60,13 +62,14 @@ fn turn_word(app: &App) -> &'static str {
 
 /// Everything the page draws, as JSON.
 pub fn state_json(app: &App) -> Value {
-    let table = &app.table;
+    let (game, engine) = (app.game(), app.engine());
+    let table = game.table();
     let moves = table.moves();
-    let view = app.view;
-    let (strength_kind, strength_value) = app.strength.parts();
-    let search = app.search.map(|(purpose, ply)| {
-        let lines: Vec<Value> = app
-            .lines
+    let view = game.view();
+    let (strength_kind, strength_value) = engine.strength().parts();
+    let search = engine.search().map(|(purpose, ply)| {
+        let lines: Vec<Value> = engine
+            .lines()
             .iter()
             .map(|line| {
                 json!({
@@ -82,25 +85,26 @@ pub fn state_json(app: &App) -> Value {
             "purpose": match purpose { Purpose::Move => "move", Purpose::Analyse => "analyse" },
             "ply": ply,
             "side": player_word(table.side(ply)),
-            "running": app.job.is_some(),
+            "running": engine.job().is_some(),
             "lines": lines,
         })
     });
     let movers: Vec<&str> = (0..moves.len())
         .map(|ply| player_word(table.side(ply)))
         .collect();
-    let evals: Vec<Value> = app
-        .evals
+    let evals: Vec<Value> = game
+        .evals()
         .iter()
         .map(|e| e.map_or(Value::Null, score_json))
         .collect();
     json!({
-        "version": app.version,
+        "version": app.version(),
         "games": GAME_NAMES,
         "game": table.game(),
+        "look": look_json(table.look()),
         "start": table.start_fen(),
         "standard": table.standard_start(),
-        "seed": app.seed,
+        "seed": game.seed(),
         "moves": moves,
         "movers": movers,
         "view": view,
@@ -111,17 +115,23 @@ pub fn state_json(app: &App) -> Value {
         "status": status_json(&table.status(view)),
         "turn": turn_word(app),
         "final": status_json(&table.status(moves.len())),
-        "plays": app.plays.word(),
+        "plays": game.plays().word(),
         "strength": { "kind": strength_kind, "value": strength_value },
-        "multipv": app.multipv,
-        "analysing": app.analysing,
-        "engine": { "name": app.engine_name, "error": app.engine_error },
+        "multipv": engine.multipv(),
+        "analysing": engine.analysing(),
+        "engine": { "name": engine.name(), "error": engine.error() },
         "search": search,
         "evals": evals,
         "pairScoring": pair_scoring_json(table.game()),
-        "pairOption": app.engine_plays_for_pair,
-        "pair": pair_json(app),
+        "pairOption": engine.plays_for_pair(),
+        "pair": pair_json(game),
     })
+}
+
+/// How the page shows the game: the key of its drawing in draw.js, the
+/// players' names, an example move.
+fn look_json(look: Look) -> Value {
+    json!({ "drawing": look.drawing, "players": look.players, "moveHint": look.move_hint })
 }
 
 /// How the rules of the game called `game` score pairs, if they do: the
@@ -140,12 +150,12 @@ fn pair_scoring_json(game: &str) -> Value {
 /// first game): who each player is, each game's result and counts, the
 /// totals so far and, once both games are over, the pair's winner (0 or
 /// 1; none for a drawn pair).
-fn pair_json(app: &App) -> Value {
-    let Some(pair) = &app.pair else {
+fn pair_json(game: &Record) -> Value {
+    let Some(pair) = game.pair() else {
         return Value::Null;
     };
-    let standing = pair.standing(&*app.table);
-    let first_plays = pair.first_plays(app.plays);
+    let standing = pair.standing(game.table());
+    let first_plays = pair.first_plays(game.plays());
     let who = [Player::First, Player::Second].map(|side| {
         if first_plays.covers(side) {
             "engine"
@@ -154,8 +164,8 @@ fn pair_json(app: &App) -> Value {
         }
     });
     let tables: [Option<&dyn Table>; 2] = match &pair.first {
-        Some(first) => [Some(&*first.table), Some(&*app.table)],
-        None => [Some(&*app.table), None],
+        Some(first) => [Some(&*first.table), Some(game.table())],
+        None => [Some(game.table()), None],
     };
     let games: Vec<Value> = tables
         .iter()
@@ -201,7 +211,7 @@ mod tests {
     /// A board without an engine process: the tests play its part.
     fn app(plays: &str) -> App {
         let mut app = App::new();
-        app.act("engine", &json!({ "plays": plays })).unwrap();
+        app.request("engine", json!({ "plays": plays })).unwrap();
         app
     }
 
@@ -210,42 +220,42 @@ mod tests {
     }
 
     fn job_id(app: &App) -> u64 {
-        app.job.as_ref().expect("a search is asked for").id
+        app.engine().job().expect("a search is asked for").id
     }
 
     #[test]
     fn the_turn_says_who_moves_and_whether_the_engine_thinks() {
         let mut app = app("second");
         assert_eq!(turn(&app), "you");
-        app.act("move", &json!({"move": "4-5"})).unwrap();
+        app.request("move", json!({"move": "4-5"})).unwrap();
         assert_eq!(turn(&app), "thinking");
         let id = job_id(&app);
         app.on_event(Event::Failed(Some(id), "the engine exited".to_string()));
         assert_eq!(turn(&app), "stuck");
-        app.act("view", &json!({"ply": 0})).unwrap();
+        app.request("view", json!({"ply": 0})).unwrap();
         assert_eq!(turn(&app), "review");
-        app.act("engine", &json!({"plays": "none"})).unwrap();
-        app.act("view", &json!({"ply": 1})).unwrap();
+        app.request("engine", json!({"plays": "none"})).unwrap();
+        app.request("view", json!({"ply": 1})).unwrap();
         assert_eq!(turn(&app), "people");
         // o takes x's last but one piece.
-        app.act("position", &json!({"game": "alak", "fen": "_ox_o_____x o"}))
+        app.request("position", json!({"game": "alak", "fen": "_ox_o_____x o"}))
             .unwrap();
-        app.act("move", &json!({"move": "5-4"})).unwrap();
+        app.request("move", json!({"move": "5-4"})).unwrap();
         assert_eq!(turn(&app), "over");
     }
 
     #[test]
     fn an_analysis_is_shown_only_for_the_position_shown() {
         let mut app = app("none");
-        app.act("position", &json!({"game": "alak", "fen": "_ox_o_____x o"}))
+        app.request("position", json!({"game": "alak", "fen": "_ox_o_____x o"}))
             .unwrap();
-        app.act("move", &json!({"move": "5-4"})).unwrap();
-        let finished = crate::pgn::export(&app);
-        app.act("new", &json!({"game": "alak"})).unwrap();
+        app.request("move", json!({"move": "5-4"})).unwrap();
+        let finished = crate::pgn::export(app.game(), "");
+        app.request("new", json!({"game": "alak"})).unwrap();
         for played in ["4-5", "8-7"] {
-            app.act("move", &json!({ "move": played })).unwrap();
+            app.request("move", json!({ "move": played })).unwrap();
         }
-        app.act("analyse", &json!({"on": true})).unwrap();
+        app.request("analyse", json!({"on": true})).unwrap();
         let line = Line::parse("info depth 4 score cp 30 pv 3-4 9-8").unwrap();
         app.on_event(Event::Line(job_id(&app), line.clone()));
         let search = &state_json(&app)["search"];
@@ -255,16 +265,16 @@ mod tests {
         );
         assert_eq!(search["lines"][0]["pv"], json!(["3-4", "9-8"]));
         // Another position shown: a new analysis, nothing from the old one.
-        app.act("view", &json!({"ply": 1})).unwrap();
+        app.request("view", json!({"ply": 1})).unwrap();
         let search = &state_json(&app)["search"];
         assert_eq!(search["ply"], 1);
         assert_eq!(search["lines"], json!([]));
         app.on_event(Event::Line(job_id(&app), line));
-        app.act("analyse", &json!({"on": false})).unwrap();
+        app.request("analyse", json!({"on": false})).unwrap();
         assert_eq!(state_json(&app)["search"], Value::Null, "analysis off");
-        app.act("analyse", &json!({"on": true})).unwrap();
+        app.request("analyse", json!({"on": true})).unwrap();
         let imported = json!({ "pgn": finished });
-        app.act("import", &imported).unwrap();
+        app.request("import", imported).unwrap();
         let state = state_json(&app);
         assert_eq!(state["view"], 1, "the imported game's end");
         assert_eq!(state["search"], Value::Null, "nothing to analyse there");

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
-use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::games::{visit_game_named, GameVisitor, GAME_NAMES};
 use ludus_rules::Searchable;
 
 /// What to bench.
@@ -66,8 +66,7 @@ pub fn run_bench(config: &BenchConfig) -> Result<BenchReport, String> {
     let tt = Arc::new(TranspositionTable::new(config.hash_mib)?);
     let mut report = BenchReport::default();
     for game in games {
-        let part = visit_game(game, BenchGame { config, tt: &tt })
-            .ok_or_else(|| format!("unknown game '{game}'"))??;
+        let part = visit_game_named(game, BenchGame { config, tt: &tt })??;
         report.nodes += part.nodes;
         report.elapsed += part.elapsed;
         report.lines.extend(part.lines);

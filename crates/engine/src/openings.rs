@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use ludus_rules::games::{visit_game, GameVisitor};
+use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::random::Rng;
 use ludus_rules::text::counted;
 use ludus_rules::{Game, GameResult, Searchable};
@@ -71,8 +71,7 @@ pub struct Openings {
 /// notation; when the game has fewer (Alak has 168 of 4 plies), those found
 /// and a [`Openings::shortfall`] saying so.
 pub fn generate_openings(config: &OpeningsConfig) -> Result<Openings, String> {
-    visit_game(&config.game, Generate { config })
-        .ok_or_else(|| format!("unknown game '{}'", config.game))?
+    visit_game_named(&config.game, Generate { config })?
 }
 
 struct Generate<'a> {

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use ludus_rules::games::{visit_game, GameVisitor};
+use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::perft::{split_perft, MAX_PERFT_DEPTH};
 use ludus_rules::Searchable;
 
@@ -54,5 +54,5 @@ pub fn run_perft(game: &str, depth: u32, fen: Option<&str>) -> Result<PerftRepor
             })
         }
     }
-    visit_game(game, Run { depth, fen }).ok_or_else(|| format!("unknown game '{game}'"))?
+    visit_game_named(game, Run { depth, fen })?
 }

@@ -7,6 +7,7 @@
 
 mod client;
 mod position;
+mod results;
 mod search;
 mod types;
 
@@ -16,13 +17,13 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(types::games, m)?)?;
-    m.add_function(wrap_pyfunction!(types::parse_info, m)?)?;
+    m.add_function(wrap_pyfunction!(results::parse_info, m)?)?;
     m.add_class::<types::Position>()?;
     m.add_class::<types::Move>()?;
     m.add_class::<types::Outcome>()?;
-    m.add_class::<types::Score>()?;
-    m.add_class::<types::Line>()?;
-    m.add_class::<types::SearchResult>()?;
+    m.add_class::<results::Score>()?;
+    m.add_class::<results::Line>()?;
+    m.add_class::<results::SearchResult>()?;
     m.add_class::<client::EngineProcessHandle>()?;
     Ok(())
 }

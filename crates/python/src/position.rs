@@ -7,8 +7,8 @@ use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::random::Rng;
 use ludus_rules::{perft, GameLog, GameResult, Searchable};
 
+use crate::results::SearchResult;
 use crate::search::{search_position, SearchSpec};
-use crate::types::SearchResult;
 
 /// How a game stands, for Python: `None` while it goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use ludus_engine::search::{
 };
 use ludus_rules::{GameLog, GameResult, Searchable};
 
-use crate::types::{Line, Score, SearchResult};
+use crate::results::{Line, Score, SearchResult};
 
 /// What to search for and how.
 #[derive(Clone, Debug, Default)]

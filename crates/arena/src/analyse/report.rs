@@ -2,18 +2,13 @@
 //! as a JSON line, and each game's summary per player; the annotated PGN
 //! (in [`super::annotate`]) says the same from the same values.
 
-use std::fs::File;
-use std::io::Write;
-
-use ludus_rules::protocol::{Bound, Outcome, Score};
+use ludus_rules::protocol::{Bound, Score};
 use ludus_rules::text::counted;
 use ludus_rules::Player;
 use serde::Serialize;
 
-use super::annotate::annotated_pgn;
 use super::engine::Verdict;
 use super::judge::{self, in_thousandths, thousandths, Ending, Judgement, Mark, MARKS};
-use super::AnalyseConfig;
 use crate::pgn_read::PgnGame;
 
 /// How the outputs name a game.
@@ -164,7 +159,7 @@ impl Analysis {
         score_text(self.verdict.score, self.verdict.depth)
     }
 
-    fn text_line(&self) -> String {
+    pub(super) fn text_line(&self) -> String {
         let mut line = self.label.clone();
         match &self.played {
             Some(played) => {
@@ -185,7 +180,7 @@ impl Analysis {
         line
     }
 
-    fn json_line(&self, game: Option<&GameRef>) -> String {
+    pub(super) fn json_line(&self, game: Option<&GameRef>) -> String {
         let played = self.played.as_ref();
         let judgement = played.and_then(|p| p.judgement);
         let line = JsonLine {
@@ -387,94 +382,21 @@ struct JsonSummary<'a> {
     summary: [JsonPlayer<'a>; 2],
 }
 
-/// Where the analysis goes: standard output (text or JSON lines) and the
-/// annotated PGN file.
-pub(super) struct Writer {
-    json: bool,
-    pgn: Option<File>,
-    annotator: String,
-}
-
-impl Writer {
-    /// A writer for `config`; the PGN file, if any, is created (or
-    /// emptied) now. `annotator` is the PGN `Annotator` tag.
-    pub(super) fn new(config: &AnalyseConfig, annotator: String) -> Result<Writer, String> {
-        let pgn = match &config.pgnout {
-            Some(path) => Some(
-                File::create(path)
-                    .map_err(|e| format!("cannot create PGN file {}: {e}", path.display()))?,
-            ),
-            None => None,
-        };
-        Ok(Writer {
-            json: config.json,
-            pgn,
-            annotator,
+/// A game's summary line: per player in text, one JSON object with `json`.
+pub(super) fn summary_line(game: &GameRef, summary: &[PlayerSummary; 2], json: bool) -> String {
+    if json {
+        return serde_json::to_string(&JsonSummary {
+            game: game.number,
+            round: game.round.as_deref(),
+            summary: [summary[0].json(), summary[1].json()],
         })
+        .unwrap_or_default();
     }
-
-    /// One line on standard output; false when nobody reads it any more.
-    fn say(&self, line: &str) -> bool {
-        let mut out = std::io::stdout().lock();
-        writeln!(out, "{line}").and_then(|()| out.flush()).is_ok()
-    }
-
-    /// The heading of a game (in text only): `Round 3: a vs b (wyke) 1-0`.
-    pub(super) fn game_start(&self, game: &GameRef, pgn: &PgnGame, name: &str) -> bool {
-        if self.json {
-            return true;
-        }
-        let tag = |tag| pgn.tag(tag).unwrap_or("?");
-        self.say(&format!(
-            "{}: {} vs {} ({name}) {}",
-            game.title,
-            tag("White"),
-            tag("Black"),
-            pgn.result.map(Outcome::token).unwrap_or(tag("Result"))
-        ))
-    }
-
-    /// One analysed position; `game` is its game (none for a position
-    /// list).
-    pub(super) fn position(&self, game: Option<&GameRef>, analysis: &Analysis) -> bool {
-        if self.json {
-            self.say(&analysis.json_line(game))
-        } else {
-            self.say(&analysis.text_line())
-        }
-    }
-
-    /// The end of a game: the summary per player, and the game in the
-    /// annotated PGN file. `Ok(false)` when standard output is gone.
-    pub(super) fn game_end(
-        &mut self,
-        game: &GameRef,
-        pgn: &PgnGame,
-        analyses: &[Analysis],
-    ) -> Result<bool, String> {
-        let summary = PlayerSummary::both(pgn, analyses);
-        if let Some(file) = &mut self.pgn {
-            file.write_all(annotated_pgn(pgn, analyses, &summary, &self.annotator).as_bytes())
-                .and_then(|()| file.flush())
-                .map_err(|e| format!("cannot write the PGN file: {e}"))?;
-        }
-        let line = match self.json {
-            true => serde_json::to_string(&JsonSummary {
-                game: game.number,
-                round: game.round.as_deref(),
-                summary: [summary[0].json(), summary[1].json()],
-            })
-            .unwrap_or_default(),
-            false => {
-                let players: Vec<String> = summary
-                    .iter()
-                    .map(|s| format!("{} {}", s.name, s.text()))
-                    .collect();
-                format!("{}: {}", game.title, players.join("; "))
-            }
-        };
-        Ok(self.say(&line))
-    }
+    let players: Vec<String> = summary
+        .iter()
+        .map(|s| format!("{} {}", s.name, s.text()))
+        .collect();
+    format!("{}: {}", game.title, players.join("; "))
 }
 
 #[cfg(test)]

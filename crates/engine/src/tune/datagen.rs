@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use ludus_rules::games::{visit_game, GameVisitor};
+use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::protocol::Outcome;
 use ludus_rules::{GameLog, Searchable};
 
@@ -73,8 +73,7 @@ pub struct DatagenReport {
 
 /// Plays and records games until `config.out` holds `config.games`.
 pub fn run_datagen(config: &DatagenConfig) -> Result<DatagenReport, String> {
-    visit_game(&config.game, Datagen { config })
-        .ok_or_else(|| format!("unknown game '{}'", config.game))?
+    visit_game_named(&config.game, Datagen { config })?
 }
 
 struct Datagen<'a> {

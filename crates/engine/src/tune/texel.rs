@@ -15,7 +15,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use ludus_rules::games::{visit_game, GameVisitor};
+use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::Searchable;
 
 use super::data::read;
@@ -93,8 +93,7 @@ pub fn run_tune(config: &TuneConfig) -> Result<TuneReport, String> {
     if !(0.0..=1.0).contains(&config.lambda) {
         return Err(format!("lambda {} is not between 0 and 1", config.lambda));
     }
-    visit_game(&config.game, Tune { config })
-        .ok_or_else(|| format!("unknown game '{}'", config.game))?
+    visit_game_named(&config.game, Tune { config })?
 }
 
 /// What `ludus tune --scale-only` found: the logistic scale alone, with
@@ -120,7 +119,7 @@ pub fn run_scale_fit(game: &str, files: &[PathBuf]) -> Result<ScaleReport, Strin
     if files.is_empty() {
         return Err("no data file given".to_string());
     }
-    visit_game(game, ScaleFit { files }).ok_or_else(|| format!("unknown game '{game}'"))?
+    visit_game_named(game, ScaleFit { files })?
 }
 
 struct ScaleFit<'a> {

@@ -2,7 +2,9 @@
 //!
 //! Adding a game: write the module `games/<name>/` implementing
 //! [`crate::Game`] and [`crate::Searchable`] (its options and solve targets
-//! included) and add its type to the `registry!` line below.
+//! included) and add its type to [`for_each_game!`](crate::for_each_game),
+//! the one list of games: the registry below and the board's are both made
+//! from it (README, "Adding a game", names every other place).
 
 pub mod alak;
 pub mod pylyx;
@@ -18,6 +20,24 @@ pub trait GameVisitor {
     type Output;
     /// Does the work for game `G`.
     fn visit<G: Searchable>(self) -> Self::Output;
+}
+
+/// The one list of games, in the order the protocol lists them: calls the
+/// macro `$then` with every game's type. The rules' registry is made from
+/// it here, and the board's from the same list, so no game is left out of
+/// either.
+#[macro_export]
+macro_rules! for_each_game {
+    ($then:ident) => {
+        $then!(
+            $crate::games::alak::Alak,
+            $crate::games::wyke::Wyke4,
+            $crate::games::wyke::Wyke6,
+            $crate::games::pylyx::Pylyx,
+            $crate::games::pylyx::Pylyx10,
+            $crate::games::wyx::Wyx,
+        );
+    };
 }
 
 macro_rules! registry {
@@ -43,14 +63,7 @@ macro_rules! registry {
     };
 }
 
-registry!(
-    alak::Alak,
-    wyke::Wyke4,
-    wyke::Wyke6,
-    pylyx::Pylyx,
-    pylyx::Pylyx10,
-    wyx::Wyx,
-);
+crate::for_each_game!(registry);
 
 /// The action id of the move `text` in the position `fen`, checked to
 /// lead back to the move (for the games' unit tests of their ids).
@@ -66,8 +79,24 @@ pub(crate) fn action_of_text<G: Game>(fen: &str, text: &str) -> usize {
 /// Runs `visitor` for the game called `name`; the error names the game
 /// and lists those there are.
 pub fn visit_game_named<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, String> {
-    visit_game(name, visitor)
-        .ok_or_else(|| format!("unknown game '{name}' (games: {})", GAME_NAMES.join(", ")))
+    visit_game(name, visitor).ok_or_else(|| unknown_game(name))
+}
+
+/// The game called `name` (in any case), by its own name; the error is
+/// [`visit_game_named`]'s.
+pub fn game_named(name: &str) -> Result<&'static str, String> {
+    GAME_NAMES
+        .iter()
+        .copied()
+        .find(|game| game.eq_ignore_ascii_case(name))
+        .ok_or_else(|| unknown_game(name))
+}
+
+/// The one "unknown game" error: it names the game asked for and lists
+/// those there are (for registries made from [`for_each_game!`](crate::for_each_game)
+/// elsewhere, like the board's).
+pub fn unknown_game(name: &str) -> String {
+    format!("unknown game '{name}' (games: {})", GAME_NAMES.join(", "))
 }
 
 /// The game loaded when none is chosen.
