@@ -75,8 +75,6 @@ pub struct Worker<'a, G: Searchable> {
     /// Per ply: the first index of `hashes` a repetition can match (nothing
     /// before an irreversible move can recur).
     repetition_floor: Vec<usize>,
-    /// Per ply: whether the move into it was a null move (no two in a row).
-    after_null_move: Vec<bool>,
     /// Room for the moves of a position the practical search looks at.
     scratch: Vec<G::Move>,
     /// The first root move the current search covers (MultiPV line).
@@ -142,7 +140,6 @@ impl<'a, G: Searchable> Worker<'a, G> {
             hashes,
             root_index,
             repetition_floor: vec![0; MAX_PLY + 2],
-            after_null_move: vec![false; MAX_PLY + 2],
             scratch: Vec::new(),
             pv_index: 0,
             root,
@@ -252,7 +249,6 @@ impl<'a, G: Searchable> Worker<'a, G> {
         } else {
             self.repetition_floor[ply]
         };
-        self.after_null_move[ply + 1] = false;
     }
 
     fn pop(&mut self) {
@@ -418,13 +414,13 @@ impl<'a, G: Searchable> Worker<'a, G> {
             },
         };
 
-        // Step 4. Pruning before any move (non-PV nodes): reverse futility,
-        // null move; and whether quiet moves are futile here.
+        // Step 4. Pruning before any move (non-PV nodes): reverse futility;
+        // and whether quiet moves are futile here.
         let mut futile = None;
         if !pv_node {
             let eval = position.evaluate(self.settings);
-            if let Some(score) = self.prune_before_moves(position, node, eval, beta) {
-                return score;
+            if self.reverse_futility(node, eval, beta) {
+                return eval;
             }
             // Far below alpha near the leaves, no quiet move is expected to
             // lift the score; do not even generate them.
@@ -590,44 +586,14 @@ impl<'a, G: Searchable> Worker<'a, G> {
         Err(entry.mv.filter(|&mv| position.is_legal(mv)))
     }
 
-    /// Reverse futility and null-move pruning for a non-PV node whose
-    /// static evaluation is `eval`: the score to return if either cuts.
-    fn prune_before_moves(
-        &mut self,
-        position: &G,
-        node: NodeKind,
-        eval: i32,
-        beta: i32,
-    ) -> Option<i32> {
-        let (depth, ply) = (node.depth, node.ply);
-        if node.exhaustive || beta.abs() >= MATE_BOUND {
-            return None;
-        }
-        // Reverse futility: far above beta at low depth, trust the eval.
-        if self.ctx.features.futility && depth <= 4 && eval - 120 * depth >= beta {
-            return Some(eval);
-        }
-        if !self.ctx.features.null_move || depth < 3 || eval < beta || self.after_null_move[ply] {
-            return None;
-        }
-        let reduction = 3 + depth / 4;
-        let mut child = position.clone();
-        child.make_null_move();
-        self.push(&child, ply, true);
-        self.after_null_move[ply + 1] = true;
-        let score = -self.node::<false>(
-            &child,
-            depth - 1 - reduction,
-            -beta,
-            -beta + 1,
-            ply + 1,
-            false,
-        );
-        self.pop();
-        if self.stopped {
-            return Some(0);
-        }
-        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
+    /// Reverse futility for a non-PV node whose static evaluation is
+    /// `eval`: far above beta at low depth, the eval is trusted to cut.
+    fn reverse_futility(&self, node: NodeKind, eval: i32, beta: i32) -> bool {
+        self.ctx.features.futility
+            && !node.exhaustive
+            && beta.abs() < MATE_BOUND
+            && node.depth <= 4
+            && eval - 120 * node.depth >= beta
     }
 
     /// Searches `child`, reached by the `move_number`th move of `node`:
