@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::time::Duration;
 
 use common::{assert_reported, best_move, Engine};
 use ludus_engine::search::{self, Limits, ScoreReport, SearchRequest, Signals, TranspositionTable};
@@ -181,18 +180,7 @@ fn the_engine_keeps_the_value_in_1000_random_positions() {
         }
         tested += 1;
         let fen = root.to_fen();
-        let request = SearchRequest {
-            root: &root,
-            settings: &WITH_TABLE,
-            history: &[],
-            limits: &limits,
-            multipv: 1,
-            threads: 1,
-            deterministic: false,
-            move_overhead: Duration::ZERO,
-            search_moves: &[],
-            contempt: 0,
-        };
+        let request = SearchRequest::new(&root, &WITH_TABLE, &limits);
         let signals = Signals::new(false);
         let mut pv = Vec::new();
         let outcome = search::search(&request, &tt, &signals, &mut |info| pv = info.pv.clone());
@@ -273,18 +261,7 @@ fn repetition_in_the_game_overrides_the_table() {
         depth: Some(2),
         ..Limits::default()
     };
-    let request = SearchRequest {
-        root: &root,
-        settings: &WITH_TABLE,
-        history: &history,
-        limits: &limits,
-        multipv: 1,
-        threads: 1,
-        deterministic: false,
-        move_overhead: Duration::ZERO,
-        search_moves: &[],
-        contempt: 0,
-    };
+    let request = SearchRequest::new(&root, &WITH_TABLE, &limits).with_history(&history);
     let outcome = search::search(&request, &tt, &Signals::new(false), &mut |_| {});
     assert_ne!(ScoreReport::from_score(outcome.score), ScoreReport::Mate(2));
     assert_eq!(ScoreReport::from_score(outcome.score), expected);

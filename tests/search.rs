@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::time::Duration;
 
 use common::countdown::Countdown;
 use ludus_engine::search::{
@@ -24,16 +23,8 @@ fn search_with<G: Searchable>(
 ) -> (SearchOutcome<G::Move>, Vec<SearchInfo<G::Move>>) {
     let settings = G::Settings::default();
     let request = SearchRequest {
-        root,
-        settings: &settings,
-        history: &[],
-        limits: &limits,
         multipv,
-        threads,
-        deterministic: false,
-        move_overhead: Duration::ZERO,
-        search_moves: &[],
-        contempt: 0,
+        ..SearchRequest::new(root, &settings, &limits).with_threads(threads, false)
     };
     let tt = TranspositionTable::new(hash_mib).unwrap();
     let mut infos = Vec::new();

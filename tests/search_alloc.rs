@@ -6,7 +6,6 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::time::Duration;
 
 use ludus_engine::search::{search, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::{visit_every_game, GameVisitor};
@@ -67,18 +66,7 @@ impl GameVisitor for AllocationsPerSearch {
             .iter()
             .map(|&fen| {
                 let root = G::from_fen(fen).unwrap();
-                let request = SearchRequest {
-                    root: &root,
-                    settings: &settings,
-                    history: &[],
-                    limits: &limits,
-                    multipv: 1,
-                    threads: 1,
-                    deterministic: false,
-                    move_overhead: Duration::ZERO,
-                    search_moves: &[],
-                    contempt: 0,
-                };
+                let request = SearchRequest::new(&root, &settings, &limits);
                 tt.clear();
                 let signals = Signals::new(false);
                 let before = allocations();

@@ -5,6 +5,7 @@
 
 pub mod features;
 pub mod ordering;
+mod params;
 mod practical;
 mod pruning;
 mod root;
@@ -22,6 +23,7 @@ use std::time::{Duration, Instant};
 use parking_lot::{Condvar, Mutex, RwLock};
 
 use ludus_rules::{GameResult, Player, SearchFeatures, Searchable};
+use params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
 use root::{root_width, RootList};
 use settled::{known_score, settles_every_move};
 pub use time::{Clock, Limits, TimeBudget};
@@ -261,7 +263,62 @@ pub struct SearchRequest<'a, G: Searchable> {
     /// not a table's draw) is worth to the side to move at the root, in
     /// centipawns below 0 (the opponent scores it as much above).
     pub contempt: i32,
+    /// The search techniques on: the game's own
+    /// ([`Searchable::SEARCH_FEATURES`]), less any a measurement switches
+    /// off (see [`features`]).
+    pub features: SearchFeatures,
 }
+
+impl<'a, G: Searchable> SearchRequest<'a, G> {
+    /// A search of `root` under `limits` as a library caller wants it: no
+    /// game before the root, one line, one thread, no overhead, every root
+    /// move, no contempt, the game's own search features. A field that
+    /// differs is set with a `with_` method or struct update syntax.
+    pub fn new(root: &'a G, settings: &'a G::Settings, limits: &'a Limits) -> Self {
+        SearchRequest {
+            root,
+            settings,
+            history: &[],
+            limits,
+            multipv: 1,
+            threads: 1,
+            deterministic: false,
+            move_overhead: Duration::ZERO,
+            search_moves: &[],
+            contempt: 0,
+            features: G::SEARCH_FEATURES,
+        }
+    }
+
+    /// The same request with the game's `history` before the root.
+    pub fn with_history(self, history: &'a [u64]) -> Self {
+        SearchRequest { history, ..self }
+    }
+
+    /// The same request on `threads` threads, `deterministic` or not.
+    pub fn with_threads(self, threads: usize, deterministic: bool) -> Self {
+        SearchRequest {
+            threads,
+            deterministic,
+            ..self
+        }
+    }
+
+    /// The same request with `contempt` for avoidable draws.
+    pub fn with_contempt(self, contempt: i32) -> Self {
+        SearchRequest { contempt, ..self }
+    }
+
+    /// The same request with only those of the game's features on that
+    /// `switched_on` leaves on.
+    pub fn with_features_on(self, switched_on: SearchFeatures) -> Self {
+        SearchRequest {
+            features: G::SEARCH_FEATURES.and(switched_on),
+            ..self
+        }
+    }
+}
+
 
 /// The `Contempt` the engine plays with unless told otherwise: a draw the
 /// search could avoid counts this much against the side to move at the
@@ -358,7 +415,7 @@ pub fn search<G: Searchable>(
             request.root.plies_left_bound(),
         ),
         node_limit: request.limits.nodes,
-        features: G::SEARCH_FEATURES.and(features::switched_on()),
+        features: request.features,
         locals,
         reported_score: draw_plan.as_ref().map(|plan| plan.score),
         contempt: request.contempt,
@@ -589,9 +646,9 @@ fn aspiration_search<G: Searchable>(
     report: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> Option<Bound> {
     let previous = worker.root_moves[pv_index].previous_score;
-    let mut delta = 25;
+    let mut delta = ASPIRATION_DELTA;
     let aspiration = worker.ctx_ref().features.aspiration;
-    let (mut alpha, mut beta) = if aspiration && depth >= 4 && previous.abs() < MATE_BOUND {
+    let (mut alpha, mut beta) = if aspiration && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
         (previous - delta, previous + delta)
     } else {
         (-INFINITY, INFINITY)
@@ -627,7 +684,7 @@ fn aspiration_search<G: Searchable>(
             ));
         }
         delta += delta / 2;
-        if delta > 1000 {
+        if delta > ASPIRATION_MAX_DELTA {
             (alpha, beta) = (-INFINITY, INFINITY);
         }
     }

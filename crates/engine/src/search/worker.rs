@@ -6,6 +6,10 @@ use std::sync::atomic::Ordering::Relaxed;
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
 use super::ordering::{history_bonus, History, MovePicker, PickerBuffers};
+use super::params::{
+    FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LMR_FULL_MOVES, LMR_FULL_MOVES_PV, LMR_MIN_DEPTH,
+    RFP_MARGIN, RFP_MAX_DEPTH,
+};
 use super::practical;
 use super::pruning::{late_move_limit, reduction};
 use super::root::{RootList, RootMove};
@@ -426,9 +430,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             // lift the score; do not even generate them.
             futile = (self.ctx.features.futility
                 && !node.exhaustive
-                && depth <= 2
+                && depth <= FUTILITY_MAX_DEPTH
                 && alpha.abs() < MATE_BOUND
-                && eval + 150 * depth <= alpha)
+                && eval + FUTILITY_MARGIN * depth <= alpha)
                 .then_some(eval);
         }
 
@@ -592,8 +596,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         self.ctx.features.futility
             && !node.exhaustive
             && beta.abs() < MATE_BOUND
-            && node.depth <= 4
-            && eval - 120 * node.depth >= beta
+            && node.depth <= RFP_MAX_DEPTH
+            && eval - RFP_MARGIN * node.depth >= beta
     }
 
     /// Searches `child`, reached by the `move_number`th move of `node`:
@@ -617,8 +621,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
         // Late quiet moves are reduced, at the root too: with thousands of
         // root moves this is what lets an iteration finish.
-        let late = move_number > if node.pv { 4 } else { 2 };
-        let reduce = self.ctx.features.reductions && node.depth >= 3;
+        let full_moves = if node.pv { LMR_FULL_MOVES_PV } else { LMR_FULL_MOVES };
+        let late = move_number > full_moves;
+        let reduce = self.ctx.features.reductions && node.depth >= LMR_MIN_DEPTH;
         let r = if reduce && !noisy && late && !node.exhaustive {
             (reduction(node.depth, move_number) - i32::from(node.pv)).clamp(0, new_depth - 1)
         } else {
