@@ -5,21 +5,22 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
-use super::ordering::{history_bonus, History, MovePicker, PickerBuffers};
+use super::context::Context;
+use super::ordering::{history_bonus, History, MovePicker};
 use super::params::{
     FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LMR_FULL_MOVES, LMR_FULL_MOVES_PV, LMR_MIN_DEPTH,
     RFP_MARGIN, RFP_MAX_DEPTH,
 };
 use super::practical;
 use super::pruning::{late_move_limit, reduction};
-use super::root::{RootList, RootMove};
-use super::settled::{
+use super::root::{RootCursor, RootList};
+use super::request::SearchRequest;
+use super::score::{
     extend_with_known_line, finished_score, known_score, mate_in, mated_in, score_from_tt,
-    score_to_tt, settled_score,
+    score_to_tt, settled_score, INFINITY, MATE_BOUND,
 };
-use super::split::HelperLink;
+use super::stack::{Stack, MAX_PLY};
 use super::tt::{Bound, TtEntry};
-use super::{Context, SearchRequest, INFINITY, MATE_BOUND, MAX_PLY};
 
 /// `score` with `bonus` added, unless it is a forced result, which no bonus
 /// makes better or worse (nor turns an evaluation into one).
@@ -38,9 +39,9 @@ pub(super) fn covers_the_end<G: Searchable>(position: &G, depth: i32) -> bool {
         .is_some_and(|plies| plies as i32 <= depth)
 }
 
-/// What the steps of one node need to know about it.
+/// A node being searched: its depth and ply, and what they make of it.
 #[derive(Clone, Copy)]
-pub(super) struct NodeKind {
+pub(super) struct Node {
     pub(super) depth: i32,
     ply: usize,
     /// A principal-variation node (searched with an open window).
@@ -49,10 +50,10 @@ pub(super) struct NodeKind {
     exhaustive: bool,
 }
 
-impl NodeKind {
+impl Node {
     /// The root `position` searched to `depth`.
     pub(super) fn root<G: Searchable>(position: &G, depth: i32) -> Self {
-        NodeKind {
+        Node {
             depth,
             ply: 0,
             pv: true,
@@ -68,45 +69,17 @@ pub struct Worker<'a, G: Searchable> {
     ctx: &'a Context<'a>,
     settings: &'a G::Settings,
     history: History,
-    killers: Vec<[Option<G::Move>; 2]>,
-    buffers: Vec<PickerBuffers<G::Move>>,
-    quiets_tried: Vec<Vec<G::Move>>,
-    pv: Vec<Vec<G::Move>>,
-    /// Hashes of the game so far and of the current line, for repetitions.
-    hashes: Vec<u64>,
-    /// Index in `hashes` of the root position.
-    root_index: usize,
-    /// Per ply: the first index of `hashes` a repetition can match (nothing
-    /// before an irreversible move can recur).
-    repetition_floor: Vec<usize>,
+    /// Per ply of the current line, what the search keeps there.
+    stack: Stack<G::Move>,
     /// Room for the moves of a position the practical search looks at.
     scratch: Vec<G::Move>,
-    /// The first root move the current search covers (MultiPV line).
-    pub(super) pv_index: usize,
-    /// The root's moves, shared by all threads.
-    root: &'a RootList<G::Move>,
-    /// This thread's results for the first `root_moves.len()` moves of
-    /// `root` (the width it searches), best first after each search.
-    pub root_moves: Vec<RootMove<G::Move>>,
-    /// The next of `root_moves` the current root search takes.
-    root_next: usize,
-    /// Root moves put off because another thread was searching them, and
-    /// how many of them were taken.
-    deferred: Vec<usize>,
-    deferred_next: usize,
+    /// This thread's walk over the root moves.
+    pub root: RootCursor<'a, G::Move>,
     /// Nodes this thread searched.
     pub nodes: u64,
     /// The thread stops once `nodes` reaches this (its quota of a
     /// deterministic split's node limit; `u64::MAX` otherwise).
     pub(super) node_quota: u64,
-    /// How often, at the first principal variation, a root move other than
-    /// the first searched took the lead (for the time manager; the
-    /// iteration loop takes and resets it).
-    pub best_move_changes: u32,
-    /// The root move (its place in `root_moves`) that leads the current
-    /// root search, once one has been searched to the end: what an
-    /// interrupted iteration knows.
-    pub root_leader: Option<usize>,
     pub(super) seldepth: usize,
     /// Set once the search must unwind; results found after are discarded.
     pub stopped: bool,
@@ -115,8 +88,6 @@ pub struct Worker<'a, G: Searchable> {
     pub(super) private_table: bool,
     /// The buckets of its own table written since it was last merged.
     pub(super) touched: Vec<usize>,
-    /// The main thread's links to the helpers of a deterministic split.
-    pub(super) helpers: Vec<HelperLink<G::Move>>,
 }
 
 impl<'a, G: Searchable> Worker<'a, G> {
@@ -128,38 +99,20 @@ impl<'a, G: Searchable> Worker<'a, G> {
         request: &SearchRequest<'a, G>,
         root: &'a RootList<G::Move>,
     ) -> Self {
-        let mut hashes = Vec::with_capacity(ctx.history.len() + MAX_PLY + 2);
-        hashes.extend_from_slice(ctx.history);
-        hashes.push(request.root.hash());
-        let root_index = hashes.len() - 1;
         Worker {
             id,
             ctx,
             settings: request.settings,
             history: History::new(G::MOVE_INDEX_COUNT),
-            killers: vec![[None; 2]; MAX_PLY + 2],
-            buffers: (0..MAX_PLY + 2).map(|_| PickerBuffers::default()).collect(),
-            quiets_tried: vec![Vec::new(); MAX_PLY + 2],
-            pv: vec![Vec::new(); MAX_PLY + 2],
-            hashes,
-            root_index,
-            repetition_floor: vec![0; MAX_PLY + 2],
+            stack: Stack::new(ctx.history, request.root.hash()),
             scratch: Vec::new(),
-            pv_index: 0,
-            root,
-            root_moves: Vec::new(),
-            root_next: 0,
-            deferred: Vec::new(),
-            deferred_next: 0,
+            root: RootCursor::new(root),
             nodes: 0,
             node_quota: u64::MAX,
-            best_move_changes: 0,
-            root_leader: None,
             seldepth: 0,
             stopped: false,
             private_table: false,
             touched: Vec::new(),
-            helpers: Vec::new(),
         }
     }
 
@@ -167,22 +120,6 @@ impl<'a, G: Searchable> Worker<'a, G> {
     /// worker's).
     pub fn ctx_ref(&self) -> &'a Context<'a> {
         self.ctx
-    }
-
-    /// Searches the best `width` root moves by ordering from now on (at
-    /// least as many as before, at most all). The moves added come after
-    /// those searched, in the list's order.
-    pub fn widen_root(&mut self, width: usize) {
-        let width = width.min(self.root.moves.len());
-        for index in self.root_moves.len()..width {
-            self.root_moves
-                .push(RootMove::new(self.root.moves[index], index));
-        }
-    }
-
-    /// The root's moves, shared by the threads.
-    pub(super) fn root_list(&self) -> &'a RootList<G::Move> {
-        self.root
     }
 
     /// Counts a node, publishes the count, and notices a stop.
@@ -194,7 +131,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if self.id == 0 && self.nodes.is_multiple_of(256) {
             self.ctx.check_limits();
         }
-        if self.ctx.signals.stop.load(Relaxed) || self.nodes >= self.node_quota {
+        if self.ctx.signals.is_stopped() || self.nodes >= self.node_quota {
             self.stopped = true;
         }
     }
@@ -221,44 +158,6 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
-    /// Whether the current position (the last hash) is a draw by repetition:
-    /// it occurred before on the searched line, or twice in the game before.
-    fn is_repetition(&self, ply: usize) -> bool {
-        let current = self.hashes.len() - 1;
-        let hash = self.hashes[current];
-        let floor = self.repetition_floor[ply];
-        let mut index = current;
-        let mut earlier = 0;
-        while index >= floor + 2 {
-            index -= 2;
-            if self.hashes[index] == hash {
-                if index >= self.root_index {
-                    return true;
-                }
-                earlier += 1;
-                if earlier >= 2 {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// Enters `child` (reached from the node at `ply` by a move that is or is
-    /// not irreversible) on the current line.
-    fn push(&mut self, child: &G, ply: usize, irreversible: bool) {
-        self.hashes.push(child.hash());
-        self.repetition_floor[ply + 1] = if irreversible {
-            self.hashes.len() - 1
-        } else {
-            self.repetition_floor[ply]
-        };
-    }
-
-    fn pop(&mut self) {
-        self.hashes.pop();
-    }
-
     /// The score of a position decided without search: finished by the
     /// rules, drawn by repetition, or known exactly from a solved table
     /// (repetition first: a table does not know the game's history). Draws
@@ -270,7 +169,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             let draw = self.draw_score(position);
             return Some(finished_score(position, self.settings, ply, draw));
         }
-        if self.is_repetition(ply) {
+        if self.stack.is_repetition(ply) {
             return Some(self.draw_score(position));
         }
         match position.known_value(self.settings)? {
@@ -288,7 +187,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             && child.side_to_move() != self.ctx.root_side
             && child.result() == GameResult::Ongoing
             && child.known_value(self.settings) == Some(KnownValue::Draw)
-            && !self.is_repetition(ply);
+            && !self.stack.is_repetition(ply);
         match counts {
             true => practical::chances_to_go_wrong(child, self.settings, &mut self.scratch),
             false => 0,
@@ -322,51 +221,40 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
-    fn update_pv(&mut self, ply: usize, mv: G::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&tail[0]);
-    }
-
-    /// Searches the root moves from `pv_index` on to `depth` in the window
-    /// (`alpha`, `beta`); returns the best score. The searched moves are
-    /// sorted best first (a move that did not raise alpha keeps -INFINITY).
+    /// Searches the root moves from `pv_index` on (the first of them only
+    /// if `first_only`) to `depth` in the window (`alpha`, `beta`); returns
+    /// the best score (0 if stopped). Unless `first_only`, the searched
+    /// moves are then sorted best first (a move that did not raise alpha
+    /// keeps -INFINITY).
     pub fn search_root(
         &mut self,
         root: &G,
         depth: i32,
-        alpha: i32,
-        beta: i32,
-        pv_index: usize,
+        (alpha, beta): (i32, i32),
+        (pv_index, first_only): (usize, bool),
     ) -> i32 {
-        self.pv_index = pv_index;
-        self.root_next = pv_index;
-        self.root_leader = None;
-        self.deferred.clear();
-        self.deferred_next = 0;
-        if self.ctx.splits() {
-            // The root's first move is the main thread's alone.
-            self.node_quota = self.nodes.saturating_add(self.ctx.nodes_left());
+        self.root.start(pv_index, first_only);
+        self.enter_root();
+        let best = self.node::<true>(root, depth, alpha, beta, 0, true);
+        if !self.stopped && !first_only {
+            self.root.sort_searched();
         }
-        self.node::<true>(root, depth, alpha, beta, 0, true)
+        best
     }
 
     /// Starts a search of root moves: the deepest ply and the line so far
     /// are the root's.
     pub(super) fn enter_root(&mut self) {
         self.seldepth = 0;
-        self.repetition_floor[0] = 0;
+        self.stack[0].repetition_floor = 0;
     }
 
     /// The node function of the root (`ROOT`) and of every interior node:
     /// a principal-variation alpha-beta search of `position` at `ply` to
     /// `depth` in the window (`alpha`, `beta`). The root is never decided,
     /// counted, cut by the table or pruned before its moves (its caller
-    /// checked it and stores its result); its moves are this thread's
-    /// `root_moves[pv_index..]` (the best of the shared list, as wide as
-    /// the iteration searches), which it scores and sorts.
+    /// checked it, and stores and sorts its results); its moves come from
+    /// this thread's [`RootCursor`], which keeps their scores.
     fn node<const ROOT: bool>(
         &mut self,
         position: &G,
@@ -377,9 +265,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         pv_node: bool,
     ) -> i32 {
         let pv_node = ROOT || pv_node;
-        if ROOT {
-            self.enter_root();
-        } else {
+        if !ROOT {
             // Step 1. Decided by the rules, a repetition or a table; a leaf.
             if let Some(score) = self.decided_score(position, ply) {
                 return score;
@@ -398,8 +284,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 return alpha;
             }
         }
-        self.pv[ply].clear();
-        let node = NodeKind {
+        self.stack[ply].pv.clear();
+        let node = Node {
             depth,
             ply,
             pv: pv_node,
@@ -439,14 +325,14 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // Step 5. The moves: the root's list, or the staged picker.
         let killers = match ROOT || !self.ctx.features.killers {
             true => [None; 2],
-            false => self.killers[ply].map(|k| k.filter(|&mv| position.is_legal(mv))),
+            false => self.stack[ply].killers.map(|k| k.filter(|&mv| position.is_legal(mv))),
         };
-        let buffers = std::mem::take(&mut self.buffers[ply]);
+        let buffers = std::mem::take(&mut self.stack[ply].buffers);
         let mut picker = MovePicker::<G>::new(tt_move, killers, buffers);
         if futile.is_some() {
             picker.skip_quiets();
         }
-        let mut quiets_tried = std::mem::take(&mut self.quiets_tried[ply]);
+        let mut quiets_tried = std::mem::take(&mut self.stack[ply].quiets_tried);
         quiets_tried.clear();
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -455,9 +341,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut root_index = 0;
         loop {
             let next = match ROOT {
-                true => self.next_root_move(depth).map(|i| {
+                true => self.root.next(depth).map(|i| {
                     root_index = i;
-                    let mv = self.root_moves[i].mv;
+                    let mv = self.root.moves[i].mv;
                     (mv, position.is_noisy(mv))
                 }),
                 false => picker.next(position, &self.history),
@@ -473,7 +359,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 && !noisy
                 && !node.exhaustive
                 && best > -MATE_BOUND
-                && late_move_limit(depth, pv_node, self.root.huge)
+                && late_move_limit(depth, pv_node, self.root.list.huge)
                     .is_some_and(|limit| quiets_tried.len() >= limit)
             {
                 break;
@@ -497,7 +383,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                     best_move = Some(mv);
                     alpha = score;
                     if pv_node {
-                        self.update_pv(ply, mv);
+                        self.stack.update_pv(ply, mv);
                     }
                     if score >= beta {
                         if !ROOT && !noisy {
@@ -510,21 +396,15 @@ impl<'a, G: Searchable> Worker<'a, G> {
             if !ROOT && !noisy {
                 quiets_tried.push(mv);
             }
-            if ROOT && !self.helpers.is_empty() {
-                // A deterministic split: the threads search the rest.
-                best = best.max(self.split_root(position, node, (alpha, beta)));
-                break;
-            }
         }
-        self.buffers[ply] = picker.into_buffers();
-        self.quiets_tried[ply] = quiets_tried;
+        self.stack[ply].buffers = picker.into_buffers();
+        self.stack[ply].quiets_tried = quiets_tried;
 
         // Step 9. The result: sorted root moves, or a table entry.
         if self.stopped {
             return 0;
         }
         if ROOT {
-            self.root_moves[self.pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             return best;
         }
         if move_number == 0 {
@@ -545,33 +425,13 @@ impl<'a, G: Searchable> Worker<'a, G> {
         best
     }
 
-    /// The place in `root_moves` of the next root move to search at
-    /// `depth`: in order from `pv_index`, except that at a root the threads
-    /// share, a move another thread is searching at this depth or deeper
-    /// is put off to the end (by then the table mostly knows it).
-    fn next_root_move(&mut self, depth: i32) -> Option<usize> {
-        while self.root_next < self.root_moves.len() {
-            let i = self.root_next;
-            self.root_next += 1;
-            let first = i == self.pv_index;
-            if !first && self.root.is_busy(self.root_moves[i].index, depth) {
-                self.deferred.push(i);
-                continue;
-            }
-            return Some(i);
-        }
-        let i = *self.deferred.get(self.deferred_next)?;
-        self.deferred_next += 1;
-        Some(i)
-    }
-
     /// Reads the table for the node: `Ok(score)` when the entry settles it
     /// (non-PV nodes only), else `Err` with the entry's move if legal here.
     fn probe_table(
         &self,
         position: &G,
         key: u64,
-        node: NodeKind,
+        node: Node,
         alpha: i32,
         beta: i32,
     ) -> Result<i32, Option<G::Move>> {
@@ -592,7 +452,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
     /// Reverse futility for a non-PV node whose static evaluation is
     /// `eval`: far above beta at low depth, the eval is trusted to cut.
-    fn reverse_futility(&self, node: NodeKind, eval: i32, beta: i32) -> bool {
+    fn reverse_futility(&self, node: Node, eval: i32, beta: i32) -> bool {
         self.ctx.features.futility
             && !node.exhaustive
             && beta.abs() < MATE_BOUND
@@ -607,13 +467,13 @@ impl<'a, G: Searchable> Worker<'a, G> {
     fn search_move(
         &mut self,
         child: &G,
-        node: NodeKind,
+        node: Node,
         (alpha, beta): (i32, i32),
         move_number: usize,
         noisy: bool,
     ) -> i32 {
         let (ply, new_depth) = (node.ply, node.depth - 1);
-        self.pv[ply + 1].clear();
+        self.stack[ply + 1].pv.clear();
         let bonus = self.chances(child, ply + 1);
         if move_number == 1 {
             let at = (ply + 1, node.pv);
@@ -636,7 +496,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             score = self.child_score(child, new_depth, zero_window, at, bonus);
         }
         if node.pv && score > alpha && score < beta && !self.stopped {
-            self.pv[ply + 1].clear();
+            self.stack[ply + 1].pv.clear();
             let at = (ply + 1, true);
             score = self.child_score(child, new_depth, (alpha, beta), at, bonus);
         }
@@ -646,12 +506,12 @@ impl<'a, G: Searchable> Worker<'a, G> {
     /// Plays `mv` (`noisy` or not), the `move_number`th move of `node`,
     /// and searches it in
     /// `window` (see [`Worker::search_move`]); `None` if the search
-    /// stopped. At the `ROOT` the move is `root_moves[slot]`, marked busy
+    /// stopped. At the `ROOT` the move is `self.root.moves[slot]`, marked busy
     /// while searched, and what its search found is kept there.
     pub(super) fn play_and_search<const ROOT: bool>(
         &mut self,
         position: &G,
-        node: NodeKind,
+        node: Node,
         (mv, noisy): (G::Move, bool),
         slot: usize,
         window: (i32, i32),
@@ -659,17 +519,17 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> Option<i32> {
         let mut child = position.clone();
         child.make_move(mv);
-        self.push(&child, node.ply, position.is_irreversible(mv));
+        self.stack.push(child.hash(), node.ply, position.is_irreversible(mv));
         if ROOT {
-            self.root.mark(self.root_moves[slot].index, node.depth);
+            self.root.mark(slot, node.depth);
         }
         let nodes_before = self.nodes;
         let score = self.search_move(&child, node, window, move_number, noisy);
-        self.pop();
+        self.stack.pop();
         if ROOT {
-            self.root.mark(self.root_moves[slot].index, 0);
+            self.root.mark(slot, 0);
             // The time manager's measure of how much one move dominates.
-            self.root_moves[slot].effort += self.nodes - nodes_before;
+            self.root.moves[slot].effort += self.nodes - nodes_before;
         }
         if self.stopped {
             return None;
@@ -680,25 +540,15 @@ impl<'a, G: Searchable> Worker<'a, G> {
         Some(score)
     }
 
-    /// Keeps what the search of root move `index` (into `child`) found:
-    /// its score and line if it is the `first` or beat `alpha`, else
-    /// -INFINITY (only a bound is known).
-    fn record_root_move(&mut self, child: &G, index: usize, score: i32, alpha: i32, first: bool) {
-        let root_move = &mut self.root_moves[index];
-        if !first && score <= alpha {
-            root_move.score = -INFINITY;
+    /// Keeps what the search of root move `slot` (into `child`) found (see
+    /// [`RootCursor::record`]), with the line a table knows from a child
+    /// decided at once.
+    fn record_root_move(&mut self, child: &G, slot: usize, score: i32, alpha: i32, first: bool) {
+        let found = (score, alpha, first);
+        let line = &self.stack[1].pv;
+        let Some(root_move) = self.root.record(slot, found, self.seldepth, line) else {
             return;
-        }
-        if !first && self.pv_index == 0 {
-            self.best_move_changes += 1;
-        }
-        self.root_leader = Some(index);
-        let root_move = &mut self.root_moves[index];
-        root_move.score = score;
-        root_move.seldepth = self.seldepth;
-        root_move.pv.clear();
-        root_move.pv.push(root_move.mv);
-        root_move.pv.extend_from_slice(&self.pv[1]);
+        };
         if root_move.pv.len() == 1 && settled_score(child, self.settings, 1) == Some(-score) {
             // Decided at once by the rules or a table: show its line.
             extend_with_known_line(child, self.settings, &mut root_move.pv);
@@ -720,7 +570,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 self.history.update(position, other, -bonus);
             }
         }
-        let killers = &mut self.killers[ply];
+        let killers = &mut self.stack[ply].killers;
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
             killers[0] = Some(mv);
@@ -738,12 +588,12 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
-        let buffers = std::mem::take(&mut self.buffers[ply]);
+        let buffers = std::mem::take(&mut self.stack[ply].buffers);
         let mut picker = MovePicker::<G>::noisy(buffers);
         while let Some((mv, _)) = picker.next(position, &self.history) {
             let mut child = position.clone();
             child.make_move(mv);
-            self.push(&child, ply, position.is_irreversible(mv));
+            self.stack.push(child.hash(), ply, position.is_irreversible(mv));
             let score = match self.decided_score(&child, ply + 1) {
                 Some(score) => -score,
                 None => {
@@ -752,7 +602,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                     with_bonus(score, bonus)
                 }
             };
-            self.pop();
+            self.stack.pop();
             if self.stopped {
                 break;
             }
@@ -766,7 +616,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 }
             }
         }
-        self.buffers[ply] = picker.into_buffers();
+        self.stack[ply].buffers = picker.into_buffers();
         best
     }
 }

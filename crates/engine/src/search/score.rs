@@ -1,10 +1,17 @@
-//! Scores without search: of a finished game, of a position a solved
-//! table knows, and the line a table plays from a known position; and how
-//! mate scores are counted in the transposition table.
+//! The search's scores: the mate range, scores without search (of a
+//! finished game, of a position a solved table knows, and the line a table
+//! plays from a known position), and how mate scores are counted in the
+//! transposition table.
 
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
-use super::{MATE, MATE_BOUND};
+/// The score of a win at the root; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores at least this large (in magnitude) are forced results: wins up to
+/// 1000 plies away, enough for solved tables as well as the search's own.
+pub const MATE_BOUND: i32 = MATE - 1000;
+/// Larger than any score.
+pub const INFINITY: i32 = MATE + 1;
 
 /// The score of winning at `ply`.
 pub(super) fn mate_in(ply: usize) -> i32 {
