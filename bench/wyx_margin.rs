@@ -10,7 +10,6 @@
 //!
 //! `cargo run --release --example wyx_margin -- <games> <nodes>`
 
-
 use ludus_engine::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::wyx::{Wyx, WyxSettings};
 use ludus_rules::{Game, GameResult, Player, Searchable};

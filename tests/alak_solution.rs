@@ -4,7 +4,6 @@
 
 mod common;
 
-
 use common::{assert_reported, best_move, Engine};
 use ludus_engine::search::{self, Limits, ScoreReport, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::alak::solution::{self, Solution, INDICES};

@@ -4,7 +4,6 @@
 
 mod common;
 
-
 use common::countdown::Countdown;
 use ludus_engine::search::{
     search, Bound, Limits, ScoreReport, SearchInfo, SearchOutcome, SearchRequest, Signals,

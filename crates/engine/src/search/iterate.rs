@@ -7,6 +7,7 @@ use ludus_rules::Searchable;
 
 use super::context::Context;
 use super::limits::Limits;
+use super::node::covers_the_end;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
 use super::request::{SearchInfo, SearchOutcome, SearchRequest};
 use super::root::{root_width, RootList, RootMove};
@@ -15,7 +16,7 @@ use super::split::Split;
 use super::stack::MAX_PLY;
 use super::time_manager::{Iteration, TimeManager};
 use super::tt::Bound;
-use super::worker::{covers_the_end, Worker};
+use super::worker::Worker;
 
 /// Lazy SMP depth skipping: helper `i` skips depths so helpers spread over
 /// neighbouring depths instead of all searching the same one.
@@ -171,11 +172,12 @@ fn aspiration_search<G: Searchable>(
     let previous = worker.root.moves[pv_index].previous_score;
     let mut delta = ASPIRATION_DELTA;
     let aspiration = worker.ctx_ref().features.aspiration;
-    let (mut alpha, mut beta) = if aspiration && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
-        (previous - delta, previous + delta)
-    } else {
-        (-INFINITY, INFINITY)
-    };
+    let (mut alpha, mut beta) =
+        if aspiration && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
     let mut failed = None;
     loop {
         let (root, window) = (request.root, (alpha, beta));

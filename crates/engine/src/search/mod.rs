@@ -9,6 +9,7 @@ mod context;
 pub mod features;
 mod iterate;
 pub mod limits;
+mod node;
 pub mod ordering;
 mod params;
 mod practical;

@@ -3,9 +3,7 @@
 
 use std::sync::LazyLock;
 
-use super::params::{
-    LMP_BASE, LMP_FACTOR, LMP_MAX_DEPTH, LMR_BASE, LMR_DIVISOR, LMR_TABLE_SIZE,
-};
+use super::params::{LMP_BASE, LMP_FACTOR, LMP_MAX_DEPTH, LMR_BASE, LMR_DIVISOR, LMR_TABLE_SIZE};
 
 /// Late-move reductions by depth and move number, computed once.
 static REDUCTIONS: LazyLock<[[i32; LMR_TABLE_SIZE]; LMR_TABLE_SIZE]> = LazyLock::new(|| {
@@ -48,7 +46,11 @@ mod tests {
                 let d = f64::from(depth.clamp(1, 63));
                 let m = move_number.clamp(1, 63) as f64;
                 let expected = (0.5 + d.ln() * m.ln() / 2.5) as i32;
-                assert_eq!(reduction(depth, move_number), expected, "{depth} {move_number}");
+                assert_eq!(
+                    reduction(depth, move_number),
+                    expected,
+                    "{depth} {move_number}"
+                );
             }
         }
     }

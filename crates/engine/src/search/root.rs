@@ -228,7 +228,8 @@ impl<'a, M: GameMove> RootCursor<'a, M> {
     pub fn widen(&mut self, width: usize) {
         let width = width.min(self.list.moves.len());
         for index in self.moves.len()..width {
-            self.moves.push(RootMove::new(self.list.moves[index], index));
+            self.moves
+                .push(RootMove::new(self.list.moves[index], index));
         }
     }
 

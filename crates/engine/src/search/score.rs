@@ -150,3 +150,12 @@ pub(super) fn extend_with_known_line<G: Searchable>(
         seen.push(position.hash());
     }
 }
+
+/// `score` with `bonus` added, unless it is a forced result, which no bonus
+/// makes better or worse (nor turns an evaluation into one).
+pub(super) fn with_bonus(score: i32, bonus: i32) -> i32 {
+    if bonus == 0 || score.abs() >= MATE_BOUND {
+        return score;
+    }
+    (score + bonus).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
+}

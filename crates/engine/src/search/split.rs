@@ -15,10 +15,11 @@ use std::sync::atomic::Ordering::Relaxed;
 use crossbeam_channel::{bounded, Receiver, Sender};
 use ludus_rules::{GameMove, Searchable};
 
+use super::node::Node;
 use super::root::RootMove;
 use super::score::INFINITY;
 use super::tt::TranspositionTable;
-use super::worker::{Node, Worker};
+use super::worker::Worker;
 
 /// One helper's share of a split.
 pub(super) struct Share<M> {

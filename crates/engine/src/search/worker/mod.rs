@@ -1,66 +1,30 @@
-//! One search thread: iterative-deepening principal-variation search over the
-//! root moves, quiescence over noisy moves, and the pruning around them.
+//! One search thread: the principal-variation alpha-beta node function for
+//! the root and every interior node and the pruning and reductions around
+//! it; its leaves are in [`leaf`], its view of the tables in [`table`].
+
+mod leaf;
+mod table;
 
 use std::sync::atomic::Ordering::Relaxed;
 
-use ludus_rules::{GameResult, KnownValue, Searchable};
+use ludus_rules::Searchable;
 
 use super::context::Context;
+use super::node::{covers_the_end, Node};
 use super::ordering::{history_bonus, History, MovePicker};
 use super::params::{
     FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LMR_FULL_MOVES, LMR_FULL_MOVES_PV, LMR_MIN_DEPTH,
     RFP_MARGIN, RFP_MAX_DEPTH,
 };
-use super::practical;
 use super::pruning::{late_move_limit, reduction};
-use super::root::{RootCursor, RootList};
 use super::request::SearchRequest;
+use super::root::{RootCursor, RootList};
 use super::score::{
-    extend_with_known_line, finished_score, known_score, mate_in, mated_in, score_from_tt,
-    score_to_tt, settled_score, INFINITY, MATE_BOUND,
+    extend_with_known_line, mate_in, mated_in, score_to_tt, settled_score, with_bonus, INFINITY,
+    MATE_BOUND,
 };
 use super::stack::{Stack, MAX_PLY};
-use super::tt::{Bound, TtEntry};
-
-/// `score` with `bonus` added, unless it is a forced result, which no bonus
-/// makes better or worse (nor turns an evaluation into one).
-fn with_bonus(score: i32, bonus: i32) -> i32 {
-    if bonus == 0 || score.abs() >= MATE_BOUND {
-        return score;
-    }
-    (score + bonus).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
-}
-
-/// Whether the game ends, whatever is played, within `depth` plies of
-/// `position` (see [`Searchable::plies_left_bound`]).
-pub(super) fn covers_the_end<G: Searchable>(position: &G, depth: i32) -> bool {
-    position
-        .plies_left_bound()
-        .is_some_and(|plies| plies as i32 <= depth)
-}
-
-/// A node being searched: its depth and ply, and what they make of it.
-#[derive(Clone, Copy)]
-pub(super) struct Node {
-    pub(super) depth: i32,
-    ply: usize,
-    /// A principal-variation node (searched with an open window).
-    pv: bool,
-    /// The game ends within the depth left: nothing is pruned or reduced.
-    exhaustive: bool,
-}
-
-impl Node {
-    /// The root `position` searched to `depth`.
-    pub(super) fn root<G: Searchable>(position: &G, depth: i32) -> Self {
-        Node {
-            depth,
-            ply: 0,
-            pv: true,
-            exhaustive: covers_the_end(position, depth),
-        }
-    }
-}
+use super::tt::Bound;
 
 /// The state of one search thread.
 pub struct Worker<'a, G: Searchable> {
@@ -136,64 +100,6 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
-    /// The table's entry for `key`: this thread's own table first while it
-    /// has one, then the shared table.
-    fn probe(&self, key: u64) -> Option<TtEntry<G::Move>> {
-        let own = match self.private_table {
-            true => self.ctx.locals[self.id].probe(key),
-            false => None,
-        };
-        own.or_else(|| self.ctx.tt.probe(key))
-    }
-
-    /// Stores a result in this thread's own table while it has one, else
-    /// in the shared table.
-    fn store(&mut self, key: u64, mv: Option<G::Move>, score: i32, depth: i32, bound: Bound) {
-        if self.private_table {
-            let own = &self.ctx.locals[self.id];
-            own.store(key, mv, score, depth, bound);
-            self.touched.push(own.bucket_index(key));
-        } else {
-            self.ctx.tt.store(key, mv, score, depth, bound);
-        }
-    }
-
-    /// The score of a position decided without search: finished by the
-    /// rules, drawn by repetition, or known exactly from a solved table
-    /// (repetition first: a table does not know the game's history). Draws
-    /// by repetition or by the rules score [`Self::draw_score`]; a table's
-    /// draw scores 0, or is searched on in a practical search (see
-    /// [`super::practical`]), where only its wins and losses settle a node.
-    fn decided_score(&self, position: &G, ply: usize) -> Option<i32> {
-        if position.result() != GameResult::Ongoing {
-            let draw = self.draw_score(position);
-            return Some(finished_score(position, self.settings, ply, draw));
-        }
-        if self.stack.is_repetition(ply) {
-            return Some(self.draw_score(position));
-        }
-        match position.known_value(self.settings)? {
-            KnownValue::Draw if self.ctx.practical() => None,
-            value => Some(known_score(value, ply)),
-        }
-    }
-
-    /// What entering `child` (pushed at `ply`) is worth to its parent
-    /// beyond its own score: in a practical search, where the root's
-    /// opponent moves in a drawn position, the opponent's chances to go
-    /// wrong there (see [`practical::chances_to_go_wrong`]); else 0.
-    fn chances(&mut self, child: &G, ply: usize) -> i32 {
-        let counts = self.ctx.practical()
-            && child.side_to_move() != self.ctx.root_side
-            && child.result() == GameResult::Ongoing
-            && child.known_value(self.settings) == Some(KnownValue::Draw)
-            && !self.stack.is_repetition(ply);
-        match counts {
-            true => practical::chances_to_go_wrong(child, self.settings, &mut self.scratch),
-            false => 0,
-        }
-    }
-
     /// The score for its parent of `child` (at `ply`), searched to `depth`
     /// in the parent's window (`alpha`, `beta`), `bonus` (see
     /// [`Self::chances`]) added: the child is searched in the window
@@ -208,17 +114,6 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> i32 {
         let score = -self.node::<false>(child, depth, bonus - beta, bonus - alpha, ply, pv);
         with_bonus(score, bonus)
-    }
-
-    /// The score of a draw the search could avoid (by repetition or by the
-    /// rules) for the side to move in `position`: `-contempt` for the side
-    /// that moves at the root, `+contempt` for its opponent.
-    fn draw_score(&self, position: &G) -> i32 {
-        if position.side_to_move() == self.ctx.root_side {
-            -self.ctx.contempt
-        } else {
-            self.ctx.contempt
-        }
     }
 
     /// Searches the root moves from `pv_index` on (the first of them only
@@ -325,7 +220,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // Step 5. The moves: the root's list, or the staged picker.
         let killers = match ROOT || !self.ctx.features.killers {
             true => [None; 2],
-            false => self.stack[ply].killers.map(|k| k.filter(|&mv| position.is_legal(mv))),
+            false => self.stack[ply]
+                .killers
+                .map(|k| k.filter(|&mv| position.is_legal(mv))),
         };
         let buffers = std::mem::take(&mut self.stack[ply].buffers);
         let mut picker = MovePicker::<G>::new(tt_move, killers, buffers);
@@ -425,31 +322,6 @@ impl<'a, G: Searchable> Worker<'a, G> {
         best
     }
 
-    /// Reads the table for the node: `Ok(score)` when the entry settles it
-    /// (non-PV nodes only), else `Err` with the entry's move if legal here.
-    fn probe_table(
-        &self,
-        position: &G,
-        key: u64,
-        node: Node,
-        alpha: i32,
-        beta: i32,
-    ) -> Result<i32, Option<G::Move>> {
-        let Some(entry) = self.probe(key) else {
-            return Err(None);
-        };
-        let score = score_from_tt(entry.score, node.ply);
-        let usable = match entry.bound {
-            Bound::Exact => true,
-            Bound::Lower => score >= beta,
-            Bound::Upper => score <= alpha,
-        };
-        if !node.pv && entry.depth >= node.depth && usable {
-            return Ok(score);
-        }
-        Err(entry.mv.filter(|&mv| position.is_legal(mv)))
-    }
-
     /// Reverse futility for a non-PV node whose static evaluation is
     /// `eval`: far above beta at low depth, the eval is trusted to cut.
     fn reverse_futility(&self, node: Node, eval: i32, beta: i32) -> bool {
@@ -481,7 +353,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
         // Late quiet moves are reduced, at the root too: with thousands of
         // root moves this is what lets an iteration finish.
-        let full_moves = if node.pv { LMR_FULL_MOVES_PV } else { LMR_FULL_MOVES };
+        let full_moves = if node.pv {
+            LMR_FULL_MOVES_PV
+        } else {
+            LMR_FULL_MOVES
+        };
         let late = move_number > full_moves;
         let reduce = self.ctx.features.reductions && node.depth >= LMR_MIN_DEPTH;
         let r = if reduce && !noisy && late && !node.exhaustive {
@@ -519,7 +395,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> Option<i32> {
         let mut child = position.clone();
         child.make_move(mv);
-        self.stack.push(child.hash(), node.ply, position.is_irreversible(mv));
+        self.stack
+            .push(child.hash(), node.ply, position.is_irreversible(mv));
         if ROOT {
             self.root.mark(slot, node.depth);
         }
@@ -575,48 +452,5 @@ impl<'a, G: Searchable> Worker<'a, G> {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
-    }
-
-    fn quiescence(&mut self, position: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.visit_node(ply);
-        if self.stopped {
-            return 0;
-        }
-        let stand_pat = position.evaluate(self.settings);
-        if ply >= MAX_PLY || stand_pat >= beta || !self.ctx.features.quiescence {
-            return stand_pat;
-        }
-        alpha = alpha.max(stand_pat);
-        let mut best = stand_pat;
-        let buffers = std::mem::take(&mut self.stack[ply].buffers);
-        let mut picker = MovePicker::<G>::noisy(buffers);
-        while let Some((mv, _)) = picker.next(position, &self.history) {
-            let mut child = position.clone();
-            child.make_move(mv);
-            self.stack.push(child.hash(), ply, position.is_irreversible(mv));
-            let score = match self.decided_score(&child, ply + 1) {
-                Some(score) => -score,
-                None => {
-                    let bonus = self.chances(&child, ply + 1);
-                    let score = -self.quiescence(&child, bonus - beta, bonus - alpha, ply + 1);
-                    with_bonus(score, bonus)
-                }
-            };
-            self.stack.pop();
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.stack[ply].buffers = picker.into_buffers();
-        best
     }
 }
