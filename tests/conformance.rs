@@ -15,7 +15,7 @@ use ludus_engine::protocol::Output;
 use ludus_engine::search::Bound;
 use ludus_engine::search::TranspositionTable;
 use ludus_rules::games::alak::Alak;
-use ludus_rules::{Game, Searchable};
+use ludus_rules::{Game, SearchFeatures, Searchable};
 
 /// Peak resident memory of a process, from /proc (Linux).
 fn peak_rss_kib(pid: u32) -> Option<u64> {
@@ -185,6 +185,7 @@ fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
         move_overhead: Duration::ZERO,
         ponder_move: true,
         contempt: 0,
+        features_on: SearchFeatures::ALL,
     };
     let go = GoParams {
         depth: Some(10),
@@ -232,6 +233,7 @@ fn run_job(
         move_overhead: Duration::ZERO,
         ponder_move: true,
         contempt: 0,
+        features_on: SearchFeatures::ALL,
     };
     let job = session
         .start_job(&go, &settings, tt, Output::new(Box::new(sink.clone())))
@@ -309,6 +311,7 @@ fn a_perft_with_400_000_root_moves_reports_in_one_write() {
         move_overhead: Duration::ZERO,
         ponder_move: true,
         contempt: 0,
+        features_on: SearchFeatures::ALL,
     };
     let go = GoParams {
         perft: Some(1),
