@@ -14,16 +14,15 @@ engine=$(realpath "${1:-target/release/ludus}")
 games=${2:-200}
 nodes=${3:-3000}
 work=${4:-target/ablation}
-features=${ABLATION_FEATURES:-"aspiration quiescence reductions null_move futility move_count_pruning killers history"}
+features=${ABLATION_FEATURES:-"aspiration quiescence reductions futility move_count_pruning killers history"}
 game_list=${ABLATION_GAMES:-"alak wyke wyke6 pylyx pylyx10 wyx"}
-known="aspiration quiescence reductions null_move futility move_count_pruning killers history"
+known="aspiration quiescence reductions futility move_count_pruning killers history"
 for feature in $features; do
     case " $known " in *" $feature "*) ;; *) echo "unknown feature $feature" >&2; exit 2;; esac
 done
-default_skip="alak:reductions alak:null_move alak:move_count_pruning alak:killers
-    wyke:aspiration wyke:null_move wyke:killers wyke:history
-    wyke6:null_move wyke6:history pylyx:null_move pylyx:futility pylyx:killers
-    pylyx10:null_move wyx:quiescence wyx:null_move wyx:move_count_pruning wyx:killers"
+default_skip="alak:reductions alak:move_count_pruning alak:killers
+    wyke:aspiration wyke:killers wyke:history wyke6:history
+    pylyx:futility pylyx:killers wyx:quiescence wyx:move_count_pruning wyx:killers"
 # shellcheck disable=SC2086 # split on any white space, joined by one space
 skip=$(echo ${ABLATION_SKIP-$default_skip})
 mkdir -p "$work"

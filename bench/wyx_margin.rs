@@ -10,8 +10,6 @@
 //!
 //! `cargo run --release --example wyx_margin -- <games> <nodes>`
 
-use std::time::Duration;
-
 use ludus_engine::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::wyx::{Wyx, WyxSettings};
 use ludus_rules::{Game, GameResult, Player, Searchable};
@@ -105,18 +103,7 @@ fn main() {
                 nodes: Some(nodes),
                 ..Limits::default()
             };
-            let request = SearchRequest {
-                root: &position,
-                settings: &settings,
-                history: &[],
-                limits: &limits,
-                multipv: 1,
-                threads: 1,
-                deterministic: false,
-                move_overhead: Duration::ZERO,
-                search_moves: &[],
-                contempt: 0,
-            };
+            let request = SearchRequest::new(&position, &settings, &limits);
             let outcome = search::search(&request, &tt, &Signals::new(false), &mut |_| {});
             let Some(mv) = outcome.best_move else { break };
             position.make_move(mv);

@@ -16,6 +16,7 @@ use ludus_board::EngineCommand;
 use ludus_engine::bench::{run_bench, BenchConfig};
 use ludus_engine::openings::{generate_openings, OpeningsConfig};
 use ludus_engine::perft::run_perft;
+use ludus_engine::search::features::{self, FEATURES_OFF_VARIABLE};
 use ludus_engine::search::MAX_PLY;
 use ludus_engine::solve::{run_solve, target_names};
 use ludus_engine::tune::datagen::{run_datagen, DatagenConfig, SearchLimit};
@@ -24,6 +25,7 @@ use ludus_engine::tune::texel::{
 };
 use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus_rules::perft::MAX_PERFT_DEPTH;
+use ludus_rules::SearchFeatures;
 
 /// An engine daemon for Alak, Alfred's Wyke, Pylyx and Wyx, speaking UCI and
 /// UGI on standard input and output.
@@ -244,6 +246,19 @@ fn games() -> PossibleValuesParser {
     PossibleValuesParser::new(GAME_NAMES)
 }
 
+/// The search features this process leaves on, for measurements: all but
+/// those `LUDUS_SEARCH_OFF` names (an unknown name is reported on stderr
+/// and the variable ignored — `bench/ablation.sh` checks its names first).
+fn features_on() -> SearchFeatures {
+    match std::env::var(FEATURES_OFF_VARIABLE) {
+        Ok(list) => features::without(&list).unwrap_or_else(|error| {
+            log::error!("{FEATURES_OFF_VARIABLE}: {error}; every feature stays on");
+            SearchFeatures::ALL
+        }),
+        Err(_) => SearchFeatures::ALL,
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -253,7 +268,7 @@ fn main() -> ExitCode {
         return exit_status(match_merge(files));
     }
     let result = match cli.tool {
-        None => ludus_engine::protocol::run_daemon(&cli.game),
+        None => ludus_engine::protocol::run_daemon(&cli.game, features_on()),
         Some(Tool::Perft { game, depth, fen }) => perft(&game, depth, fen.as_deref()),
         Some(Tool::Bench {
             game,
@@ -267,6 +282,7 @@ fn main() -> ExitCode {
             threads: threads as usize,
             deterministic,
             hash_mib: hash as usize,
+            features_on: features_on(),
         }),
         Some(Tool::Solve { target }) => {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))

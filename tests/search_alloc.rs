@@ -14,8 +14,7 @@ mod common;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use common::search::request;
-use ludus_engine::search::{search, Limits, Signals, TranspositionTable};
+use ludus_engine::search::{search, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::{visit_every_game, GameVisitor};
 use ludus_rules::Searchable;
 
@@ -74,7 +73,7 @@ impl GameVisitor for AllocationsPerSearch {
             .iter()
             .map(|&fen| {
                 let root = G::from_fen(fen).unwrap();
-                let request = request(&root, &settings, &[], &limits);
+                let request = SearchRequest::new(&root, &settings, &limits);
                 tt.clear();
                 let signals = Signals::new(false);
                 let before = allocations();

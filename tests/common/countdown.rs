@@ -130,19 +130,13 @@ impl Game for Countdown {
 impl Searchable for Countdown {
     type Settings = ();
     const MOVE_INDEX_COUNT: usize = 3;
-    const SEARCH_FEATURES: SearchFeatures = SearchFeatures {
-        null_move: false,
-        ..SearchFeatures::ALL
-    };
+    const SEARCH_FEATURES: SearchFeatures = SearchFeatures::ALL;
     const BENCH_POSITIONS: &'static [&'static str] = &["20 1 0"];
     const BENCH_DEPTH: u32 = 4;
     // Its evaluation is always 0: any scale will do.
     const LOGISTIC_SCALE: f64 = 100.0;
     fn move_index(&self, mv: Take) -> usize {
         mv.0 as usize
-    }
-    fn make_null_move(&mut self) {
-        self.side = self.side.opponent();
     }
     fn is_noisy(&self, _: Take) -> bool {
         false

@@ -13,7 +13,6 @@ pub mod pylyx_model;
 pub mod rng;
 pub mod rules;
 pub mod scratch;
-pub mod search;
 pub mod walk;
 
 use std::io::Write;

@@ -12,11 +12,6 @@ use std::path::Path;
 
 use scratch::Scratch;
 
-/// The cycles there are today, as `crate-dir: module module …`: removed by
-/// the restructure of issue 29, after which this list is empty. A cycle
-/// not listed fails the check, and so does a listed one that is gone.
-const KNOWN: &[&str] = &["crates/engine: search::split search::worker"];
-
 /// Every cycle of the crate under `dir`, as `dir: module module …`, with
 /// the imports that make it.
 fn crate_cycles(root: &Path, dir: &str) -> Vec<(String, Vec<String>)> {
@@ -37,16 +32,10 @@ fn no_crate_has_an_import_cycle_between_modules() {
     }
     let found: Vec<(String, Vec<String>)> =
         dirs.iter().flat_map(|d| crate_cycles(root, d)).collect();
-    let new: Vec<_> = found
-        .iter()
-        .filter(|(cycle, _)| !KNOWN.contains(&cycle.as_str()))
-        .collect();
-    assert!(new.is_empty(), "import cycles between modules: {new:#?}");
-    let gone: Vec<_> = KNOWN
-        .iter()
-        .filter(|known| !found.iter().any(|(cycle, _)| cycle == *known))
-        .collect();
-    assert!(gone.is_empty(), "listed in KNOWN but gone: {gone:?}");
+    assert!(
+        found.is_empty(),
+        "import cycles between modules: {found:#?}"
+    );
 }
 
 /// Writes the files of a crate under `dir`: (path below `src/`, source).

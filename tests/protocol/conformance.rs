@@ -14,7 +14,7 @@ use ludus_engine::protocol::Output;
 use ludus_engine::search::Bound;
 use ludus_engine::search::TranspositionTable;
 use ludus_rules::games::alak::Alak;
-use ludus_rules::{Game, Searchable};
+use ludus_rules::{Game, SearchFeatures, Searchable};
 
 /// Peak resident memory of a process, from /proc (Linux).
 fn peak_rss_kib(pid: u32) -> Option<u64> {
@@ -213,6 +213,7 @@ fn job_ends(
         move_overhead: Duration::ZERO,
         ponder_move: true,
         contempt: 0,
+        features_on: SearchFeatures::ALL,
     };
     let job = session
         .start_job(&go, &settings, tt, Output::new(Box::new(sink)))

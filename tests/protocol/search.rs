@@ -3,7 +3,6 @@
 //! order, threads, and determinism.
 
 use crate::common::countdown::Countdown;
-use crate::common::search::request;
 use ludus_engine::search::{
     protocol_score, search, Bound, Limits, SearchInfo, SearchOutcome, SearchRequest, Signals,
     TranspositionTable,
@@ -23,8 +22,7 @@ fn search_with<G: Searchable>(
     let settings = G::Settings::default();
     let request = SearchRequest {
         multipv,
-        threads,
-        ..request(root, &settings, &[], &limits)
+        ..SearchRequest::new(root, &settings, &limits).with_threads(threads, false)
     };
     let tt = TranspositionTable::new(hash_mib).unwrap();
     let mut infos = Vec::new();

@@ -3,9 +3,10 @@
 //! binary).
 
 use crate::common::rules;
-use crate::common::search::request;
 use crate::common::{assert_reported, best_move, ludus, stderr_of, stdout_of, Engine};
-use ludus_engine::search::{self, protocol_score, Limits, Signals, TranspositionTable};
+use ludus_engine::search::{
+    self, protocol_score, Limits, SearchRequest, Signals, TranspositionTable,
+};
 use ludus_rules::games::alak::solution::{self, Solution, INDICES};
 use ludus_rules::games::alak::{Alak, AlakSettings};
 use ludus_rules::protocol::Score;
@@ -180,7 +181,7 @@ fn the_engine_keeps_the_value_in_1000_random_positions() {
         }
         tested += 1;
         let fen = root.to_fen();
-        let request = request(&root, &WITH_TABLE, &[], &limits);
+        let request = SearchRequest::new(&root, &WITH_TABLE, &limits);
         let signals = Signals::new(false);
         let mut pv = Vec::new();
         let outcome = search::search(&request, &tt, &signals, &mut |info| pv = info.pv.clone());
@@ -254,7 +255,7 @@ fn repetition_in_the_game_overrides_the_table() {
         depth: Some(2),
         ..Limits::default()
     };
-    let request = request(&root, &WITH_TABLE, &history, &limits);
+    let request = SearchRequest::new(&root, &WITH_TABLE, &limits).with_history(&history);
     let outcome = search::search(&request, &tt, &Signals::new(false), &mut |_| {});
     assert_ne!(protocol_score(outcome.score), Score::Mate(2));
     assert_eq!(protocol_score(outcome.score), expected);

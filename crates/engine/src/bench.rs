@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::{visit_game_named, GameVisitor, GAME_NAMES};
-use ludus_rules::Searchable;
+use ludus_rules::{SearchFeatures, Searchable};
 
 /// What to bench.
 #[derive(Clone, Debug)]
@@ -22,6 +22,9 @@ pub struct BenchConfig {
     pub deterministic: bool,
     /// Hash size in MiB.
     pub hash_mib: usize,
+    /// The search features left on (of each game's own), for measurements
+    /// (see [`crate::search::features`]).
+    pub features_on: SearchFeatures,
 }
 
 /// The result for one position.
@@ -98,18 +101,10 @@ impl GameVisitor for BenchGame<'_> {
                 depth: Some(depth),
                 ..Limits::default()
             };
-            let request = SearchRequest {
-                root: &root,
-                settings: &settings,
-                history: &[],
-                limits: &limits,
-                multipv: 1,
-                threads: self.config.threads,
-                deterministic: self.config.deterministic,
-                move_overhead: Duration::ZERO,
-                search_moves: &[],
-                contempt: crate::search::DEFAULT_CONTEMPT,
-            };
+            let request = SearchRequest::new(&root, &settings, &limits)
+                .with_threads(self.config.threads, self.config.deterministic)
+                .with_contempt(crate::search::DEFAULT_CONTEMPT)
+                .with_features_on(self.config.features_on);
             let signals = Signals::new(false);
             let started = Instant::now();
             let outcome = search::search(&request, self.tt, &signals, &mut |_| {});

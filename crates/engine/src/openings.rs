@@ -2,7 +2,6 @@
 //! short search, for match opening files.
 
 use std::collections::HashSet;
-use std::time::Duration;
 
 use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::random::Rng;
@@ -181,18 +180,7 @@ impl BalanceCheck {
             return position.evaluate(&settings);
         }
         self.tt.clear();
-        let request = SearchRequest {
-            root: position,
-            settings: &settings,
-            history: &[],
-            limits: &self.limits,
-            multipv: 1,
-            threads: 1,
-            deterministic: false,
-            move_overhead: Duration::ZERO,
-            search_moves: &[],
-            contempt: 0,
-        };
+        let request = SearchRequest::new(position, &settings, &self.limits);
         let signals = Signals::new(false);
         let outcome = search::search(&request, &self.tt, &signals, &mut |_| {});
         if outcome.depth == 0 {

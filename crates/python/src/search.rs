@@ -66,16 +66,12 @@ pub fn search_position<G: Searchable>(
         ..Limits::default()
     };
     let request = SearchRequest {
-        root,
-        settings: &settings,
-        history: log.history(),
-        limits: &limits,
         multipv: spec.multipv.max(1),
-        threads: spec.threads.max(1),
-        deterministic: false,
-        move_overhead: Duration::ZERO,
         search_moves: &search_moves,
-        contempt: DEFAULT_CONTEMPT,
+        ..SearchRequest::new(root, &settings, &limits)
+            .with_history(log.history())
+            .with_threads(spec.threads.max(1), false)
+            .with_contempt(DEFAULT_CONTEMPT)
     };
     let mut lines: Vec<Line> = Vec::new();
     let mut keep = |info: &SearchInfo<G::Move>| {

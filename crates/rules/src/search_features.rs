@@ -13,10 +13,6 @@ pub struct SearchFeatures {
     pub quiescence: bool,
     /// Late-move reductions.
     pub reductions: bool,
-    /// Null-move pruning: the side to move passes its turn. Only where a
-    /// pass is a fair stand-in for a move (zugzwang rare), since the search
-    /// then calls [`crate::Searchable::make_null_move`].
-    pub null_move: bool,
     /// Reverse futility pruning and futile quiet moves left ungenerated.
     pub futility: bool,
     /// Move-count (late-move) pruning.
@@ -33,7 +29,6 @@ impl SearchFeatures {
         aspiration: true,
         quiescence: true,
         reductions: true,
-        null_move: true,
         futility: true,
         move_count_pruning: true,
         killers: true,
@@ -42,11 +37,10 @@ impl SearchFeatures {
 
     /// The names of the techniques, as [`SearchFeatures::switch`] knows
     /// them.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 7] = [
         "aspiration",
         "quiescence",
         "reductions",
-        "null_move",
         "futility",
         "move_count_pruning",
         "killers",
@@ -59,7 +53,6 @@ impl SearchFeatures {
             aspiration: self.aspiration && other.aspiration,
             quiescence: self.quiescence && other.quiescence,
             reductions: self.reductions && other.reductions,
-            null_move: self.null_move && other.null_move,
             futility: self.futility && other.futility,
             move_count_pruning: self.move_count_pruning && other.move_count_pruning,
             killers: self.killers && other.killers,
@@ -74,7 +67,6 @@ impl SearchFeatures {
             "aspiration" => &mut self.aspiration,
             "quiescence" => &mut self.quiescence,
             "reductions" => &mut self.reductions,
-            "null_move" => &mut self.null_move,
             "futility" => &mut self.futility,
             "move_count_pruning" => &mut self.move_count_pruning,
             "killers" => &mut self.killers,

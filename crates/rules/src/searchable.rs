@@ -62,8 +62,7 @@ pub trait Searchable: Game {
     const MOVE_INDEX_COUNT: usize;
 
     /// The search techniques this game's search uses: each kept where a
-    /// match against the search without it showed a gain in this game, and
-    /// null-move pruning only where a pass is a fair stand-in for a move
+    /// match against the search without it showed a gain in this game
     /// (bench/README.md, "Every feature switched off once").
     const SEARCH_FEATURES: SearchFeatures;
 
@@ -164,10 +163,6 @@ pub trait Searchable: Game {
     /// Whether the move changes the material balance or decides something at
     /// once (a capture, a claim, a win); quiescence search follows only these.
     fn is_noisy(&self, mv: Self::Move) -> bool;
-
-    /// Passes the turn without moving, for null-move pruning. Only called when
-    /// `SEARCH_FEATURES.null_move` is true.
-    fn make_null_move(&mut self);
 
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self, settings: &Self::Settings) -> i32;

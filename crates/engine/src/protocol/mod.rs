@@ -14,7 +14,7 @@ use std::time::Duration;
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
 use ludus_rules::protocol::{PositionBase, PositionCommand};
-use ludus_rules::{GameResult, Player};
+use ludus_rules::{GameResult, Player, SearchFeatures};
 
 use crate::search::TranspositionTable;
 use command::{Command, MoveFilter, Query};
@@ -113,6 +113,8 @@ pub struct Engine {
     /// The handshake last used (UCI until one arrives): UGI answers
     /// `bestmove` without a ponder move.
     dialect: Dialect,
+    /// The search features left on (see [`crate::search::features`]).
+    features_on: SearchFeatures,
 }
 
 /// How long `stop` (and `quit`) waits for a search to print its `bestmove`.
@@ -134,7 +136,17 @@ impl Engine {
             job: None,
             tables_requested: false,
             dialect: Dialect::Uci,
+            features_on: SearchFeatures::ALL,
         })
+    }
+
+    /// The same engine with only those of a game's search features on that
+    /// `features_on` leaves on (see [`crate::search::features`]).
+    pub fn with_features_on(self, features_on: SearchFeatures) -> Self {
+        Engine {
+            features_on,
+            ..self
+        }
     }
 
     /// Runs the loop until `quit` or the end of input.
@@ -232,6 +244,7 @@ impl Engine {
                     // read exactly two words); UCI adds the ponder move.
                     ponder_move: self.dialect == Dialect::Uci,
                     contempt: self.options.contempt,
+                    features_on: self.features_on,
                 };
                 let job = self.session.start_job(
                     &go,
@@ -412,9 +425,10 @@ impl Engine {
 }
 
 /// Runs the daemon on standard input and output until `quit` or the end of
-/// input.
-pub fn run_daemon(game: &str) -> Result<(), String> {
-    let engine = Engine::new(game, Output::stdout())?;
+/// input, its searches with only those of a game's features on that
+/// `features_on` leaves on.
+pub fn run_daemon(game: &str, features_on: SearchFeatures) -> Result<(), String> {
+    let engine = Engine::new(game, Output::stdout())?.with_features_on(features_on);
     let (sender, receiver) = unbounded();
     std::thread::Builder::new()
         .name("input".to_string())

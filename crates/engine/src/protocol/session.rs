@@ -14,7 +14,7 @@ use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::perft::split_perft;
 use ludus_rules::protocol::words::truncate;
 use ludus_rules::protocol::{Bound, InfoLine, PositionBase, PositionCommand};
-use ludus_rules::{GameLog, GameResult, Player, Searchable, Status};
+use ludus_rules::{GameLog, GameResult, Player, SearchFeatures, Searchable, Status};
 
 use super::command::GoParams;
 use super::options::GameOptionInfo;
@@ -42,6 +42,9 @@ pub struct JobSettings {
     pub ponder_move: bool,
     /// Contempt for avoidable draws, in centipawns.
     pub contempt: i32,
+    /// The search features left on (of the game's own), for measurements
+    /// (see [`crate::search::features`]).
+    pub features_on: SearchFeatures,
 }
 
 /// A search or perft running on its own thread.
@@ -421,16 +424,14 @@ impl<G: Searchable> Job<G> {
         }
         let root = self.session.current();
         let request = SearchRequest {
-            root,
-            settings: &self.session.settings,
-            history: self.session.log.history(),
-            limits: &self.limits,
             multipv: self.settings.multipv,
-            threads: self.settings.threads,
-            deterministic: self.settings.deterministic,
             move_overhead: self.settings.move_overhead,
             search_moves: &self.search_moves,
-            contempt: self.settings.contempt,
+            ..SearchRequest::new(root, &self.session.settings, &self.limits)
+                .with_history(self.session.log.history())
+                .with_threads(self.settings.threads, self.settings.deterministic)
+                .with_contempt(self.settings.contempt)
+                .with_features_on(self.settings.features_on)
         };
         let out = &self.out;
         let outcome = catch_unwind(AssertUnwindSafe(|| {

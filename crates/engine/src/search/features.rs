@@ -1,14 +1,14 @@
 //! Laboratory switches that turn single search features off, so a match
 //! can measure what each one is worth in a game (`bench/ablation.sh`):
-//! the environment variable `LUDUS_SEARCH_OFF` names them. A switch for the
-//! engine's own measurements, not a protocol option; what a game's search
-//! uses for play is the game's own [`SearchFeatures`] declaration.
-
-use std::sync::OnceLock;
+//! the environment variable `LUDUS_SEARCH_OFF` names them, which the
+//! command line reads and hands to every search it starts
+//! ([`super::SearchRequest::with_features_on`]). A switch for the engine's
+//! own measurements, not a protocol option; what a game's search uses for
+//! play is the game's own [`SearchFeatures`] declaration.
 
 use ludus_rules::SearchFeatures;
 
-/// The environment variable read by [`switched_on`].
+/// The environment variable the command line reads the switches from.
 pub const FEATURES_OFF_VARIABLE: &str = "LUDUS_SEARCH_OFF";
 
 /// Every feature on but those in `list` (names separated by commas, from
@@ -24,21 +24,6 @@ pub fn without(list: &str) -> Result<SearchFeatures, String> {
         })? = false;
     }
     Ok(features)
-}
-
-/// The features this process leaves on: all but those `LUDUS_SEARCH_OFF`
-/// names (read once; an unknown name is reported on stderr and the
-/// variable ignored — `bench/ablation.sh` checks its names first). A
-/// search uses what both this and its game switch on.
-pub fn switched_on() -> SearchFeatures {
-    static CURRENT: OnceLock<SearchFeatures> = OnceLock::new();
-    *CURRENT.get_or_init(|| match std::env::var(FEATURES_OFF_VARIABLE) {
-        Ok(list) => without(&list).unwrap_or_else(|error| {
-            log::error!("{FEATURES_OFF_VARIABLE}: {error}; every feature stays on");
-            SearchFeatures::ALL
-        }),
-        Err(_) => SearchFeatures::ALL,
-    })
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@
 
 use ludus_rules::{MoveCursor, Player, Searchable};
 
+use super::params::HISTORY_BONUS_FACTOR;
+
 /// The largest magnitude a history score reaches.
 const HISTORY_MAX: i32 = 16_384;
 
@@ -65,7 +67,7 @@ impl History {
 
 /// The bonus for a move that caused a cutoff at `depth`.
 pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16).min(HISTORY_MAX / 4)
+    (depth * depth * HISTORY_BONUS_FACTOR).min(HISTORY_MAX / 4)
 }
 
 /// The moves asked of the game in a stage's first batch; each later batch

@@ -12,8 +12,8 @@
 
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
-use super::settled::{known_score, settled_score};
-use super::SearchRequest;
+use super::request::SearchRequest;
+use super::score::{known_score, settled_score};
 
 /// How the search treats a root whose value a table knows to be a draw.
 #[derive(Clone, Debug)]

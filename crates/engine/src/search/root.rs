@@ -10,7 +10,9 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use ludus_rules::{GameMove, MoveCursor, Searchable};
 
-use super::{Signals, TranspositionTable, INFINITY};
+use super::score::INFINITY;
+use super::signals::Signals;
+use super::tt::TranspositionTable;
 
 /// The most root moves generated: the best this many by the game's
 /// ordering (6×6 Wyke has 400 338; no iteration in a game's time comes
@@ -170,5 +172,136 @@ impl<M> RootMove<M> {
             seldepth: 0,
             effort: 0,
         }
+    }
+}
+
+/// One thread's walk over the root moves: its results for the moves it
+/// searches, the order of the current root search (moves put off while
+/// another thread searches them), which principal variation it is at, and
+/// what the time manager and an interrupted iteration want to know.
+pub(super) struct RootCursor<'a, M> {
+    /// The root's moves, shared by all threads.
+    pub list: &'a RootList<M>,
+    /// This thread's results for the first `moves.len()` moves of `list`
+    /// (the width it searches), best first after each search.
+    pub moves: Vec<RootMove<M>>,
+    /// The first root move the current search covers (MultiPV line).
+    pub pv_index: usize,
+    /// The next of `moves` the current root search takes.
+    next: usize,
+    /// Root moves put off because another thread was searching them, and
+    /// how many of them were taken.
+    deferred: Vec<usize>,
+    deferred_next: usize,
+    /// Whether the current root search takes its first move only (a
+    /// deterministic split searches the rest).
+    first_only: bool,
+    /// How often, at the first principal variation, a root move other than
+    /// the first searched took the lead (for the time manager; the
+    /// iteration loop takes and resets it).
+    pub best_move_changes: u32,
+    /// The root move (its place in `moves`) that leads the current root
+    /// search, once one has been searched to the end: what an interrupted
+    /// iteration knows.
+    pub leader: Option<usize>,
+}
+
+impl<'a, M: GameMove> RootCursor<'a, M> {
+    /// A cursor over `list` that searches none of its moves yet.
+    pub fn new(list: &'a RootList<M>) -> Self {
+        RootCursor {
+            list,
+            moves: Vec::new(),
+            pv_index: 0,
+            next: 0,
+            deferred: Vec::new(),
+            deferred_next: 0,
+            first_only: false,
+            best_move_changes: 0,
+            leader: None,
+        }
+    }
+
+    /// Searches the best `width` root moves by ordering from now on (at
+    /// least as many as before, at most all). The moves added come after
+    /// those searched, in the list's order.
+    pub fn widen(&mut self, width: usize) {
+        let width = width.min(self.list.moves.len());
+        for index in self.moves.len()..width {
+            self.moves
+                .push(RootMove::new(self.list.moves[index], index));
+        }
+    }
+
+    /// Starts a root search of the moves from `pv_index` on (of the first
+    /// of them only if `first_only`).
+    pub fn start(&mut self, pv_index: usize, first_only: bool) {
+        self.pv_index = pv_index;
+        self.next = pv_index;
+        self.first_only = first_only;
+        self.leader = None;
+        self.deferred.clear();
+        self.deferred_next = 0;
+    }
+
+    /// The place in `moves` of the next root move to search at `depth`: in
+    /// order from `pv_index`, except that at a root the threads share, a
+    /// move another thread is searching at this depth or deeper is put off
+    /// to the end (by then the table mostly knows it).
+    pub fn next(&mut self, depth: i32) -> Option<usize> {
+        if self.first_only && self.next > self.pv_index {
+            return None;
+        }
+        while self.next < self.moves.len() {
+            let i = self.next;
+            self.next += 1;
+            let first = i == self.pv_index;
+            if !first && self.list.is_busy(self.moves[i].index, depth) {
+                self.deferred.push(i);
+                continue;
+            }
+            return Some(i);
+        }
+        let i = *self.deferred.get(self.deferred_next)?;
+        self.deferred_next += 1;
+        Some(i)
+    }
+
+    /// Marks `moves[slot]` as searched at `depth` by this thread (0: no
+    /// longer), for the threads that share the root.
+    pub fn mark(&self, slot: usize, depth: i32) {
+        self.list.mark(self.moves[slot].index, depth);
+    }
+
+    /// Keeps what the search of `moves[slot]` found: its score, deepest
+    /// ply and `line` if it is the `first` searched or beat `alpha`
+    /// (returned, to be shown), else -INFINITY (only a bound is known).
+    pub fn record(
+        &mut self,
+        slot: usize,
+        (score, alpha, first): (i32, i32, bool),
+        seldepth: usize,
+        line: &[M],
+    ) -> Option<&mut RootMove<M>> {
+        if !first && score <= alpha {
+            self.moves[slot].score = -INFINITY;
+            return None;
+        }
+        if !first && self.pv_index == 0 {
+            self.best_move_changes += 1;
+        }
+        self.leader = Some(slot);
+        let root_move = &mut self.moves[slot];
+        root_move.score = score;
+        root_move.seldepth = seldepth;
+        root_move.pv.clear();
+        root_move.pv.push(root_move.mv);
+        root_move.pv.extend_from_slice(line);
+        Some(root_move)
+    }
+
+    /// Sorts the moves the current root search covered best first.
+    pub fn sort_searched(&mut self) {
+        self.moves[self.pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
     }
 }

@@ -13,11 +13,13 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use crossbeam_channel::{bounded, Receiver, Sender};
-use ludus_rules::Searchable;
+use ludus_rules::{GameMove, Searchable};
 
+use super::node::Node;
 use super::root::RootMove;
-use super::worker::{NodeKind, Worker};
-use super::{TranspositionTable, INFINITY};
+use super::score::INFINITY;
+use super::tt::TranspositionTable;
+use super::worker::Worker;
 
 /// One helper's share of a split.
 pub(super) struct Share<M> {
@@ -88,90 +90,78 @@ pub(super) fn local_tables(tt: &TranspositionTable, threads: usize) -> Vec<Trans
         })
 }
 
-impl<G: Searchable> Worker<'_, G> {
-    /// Gives the main thread the helpers it splits the root with.
-    pub(super) fn link_helpers(&mut self, links: Vec<HelperLink<G::Move>>) {
-        self.helpers = links;
+/// The main thread's side of a deterministic split: its links to the
+/// helpers.
+pub(super) struct Split<M> {
+    helpers: Vec<HelperLink<M>>,
+}
+
+impl<M: GameMove> Split<M> {
+    /// A split with the helpers at the other end of `links`.
+    pub fn new(links: Vec<HelperLink<M>>) -> Self {
+        Split { helpers: links }
     }
 
-    /// A helper's life: searches each share it is given from `root`, until
-    /// the main thread hangs up.
-    pub(super) fn serve(&mut self, root: &G, post: Post<G::Move>) {
-        while let Ok(share) = post.shares.recv() {
-            self.root_moves = share.moves;
-            self.stopped = false;
-            self.node_quota = self.nodes.saturating_add(share.quota);
-            let slots: Vec<(usize, usize)> = share.numbers.into_iter().enumerate().collect();
-            let best = self.search_slots(root, share.depth, &slots, share.window);
-            let found = Found {
-                moves: std::mem::take(&mut self.root_moves),
-                best,
-                stopped: self.stopped,
-                touched: std::mem::take(&mut self.touched),
-            };
-            if post.found.send(found).is_err() {
-                return;
-            }
-        }
-    }
-
-    /// Searches `root_moves[slot]` for each `(slot, move number)` of
-    /// `slots` in turn at `depth`, from `window` on, writing to this
-    /// thread's own table; returns the best score (`-INFINITY` if no move
-    /// raised alpha). Stops at a move that reaches beta.
-    fn search_slots(
+    /// Searches the root moves from `pv_index` on with `worker` (the main
+    /// thread) to `depth` in `window`: the first move alone, then, unless
+    /// it reached beta, the others split among the threads (see
+    /// [`Self::split_rest`]). Returns the best score (0 if stopped) with
+    /// the searched moves sorted best first, as [`Worker::search_root`].
+    pub fn search_root<G: Searchable<Move = M>>(
         &mut self,
+        worker: &mut Worker<'_, G>,
         root: &G,
         depth: i32,
-        slots: &[(usize, usize)],
-        (mut alpha, beta): (i32, i32),
+        (alpha, beta): (i32, i32),
+        pv_index: usize,
     ) -> i32 {
-        self.enter_root();
-        self.private_table = true;
-        let node = NodeKind::root(root, depth);
-        let mut best = -INFINITY;
-        for &(slot, number) in slots {
-            let mv = self.root_moves[slot].mv;
-            let played = (mv, root.is_noisy(mv));
-            let window = (alpha, beta);
-            let Some(score) =
-                self.play_and_search::<true>(root, node, played, slot, window, number)
-            else {
-                break;
-            };
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if score >= beta {
-                break;
+        // The root's first move is the main thread's alone.
+        worker.node_quota = worker.nodes.saturating_add(worker.ctx_ref().nodes_left());
+        let first = worker.search_root(root, depth, (alpha, beta), (pv_index, true));
+        if worker.stopped {
+            return 0;
+        }
+        let mut best = first;
+        if first < beta {
+            let window = (alpha.max(first), beta);
+            best = best.max(self.split_rest(worker, root, Node::root(root, depth), window));
+            if worker.stopped {
+                return 0;
             }
         }
-        self.private_table = false;
+        worker.root.sort_searched();
         best
     }
 
-    /// The main thread, once the root's first move is searched and left
-    /// `window`: deals out the other moves, searches its own share, and
-    /// waits for the helpers' results, which it keeps in `root_moves`;
-    /// then merges every thread's table into the shared one. Returns the
-    /// best score of those moves. A thread that stopped early makes the
-    /// whole split stop.
-    pub(super) fn split_root(&mut self, root: &G, node: NodeKind, window: (i32, i32)) -> i32 {
+    /// Once the root's first move is searched and left `window`: deals out
+    /// the other moves, searches the main thread's own share, and waits
+    /// for the helpers' results, which it keeps in the main thread's root
+    /// moves; then merges every thread's table into the shared one.
+    /// Returns the best score of those moves. A thread that stopped early
+    /// makes the whole split stop.
+    fn split_rest<G: Searchable<Move = M>>(
+        &mut self,
+        worker: &mut Worker<'_, G>,
+        root: &G,
+        node: Node,
+        window: (i32, i32),
+    ) -> i32 {
         let threads = self.helpers.len() + 1;
-        let first = self.pv_index;
+        let first = worker.root.pv_index;
         let mut dealt = vec![Vec::new(); threads];
-        for (k, slot) in (first + 1..self.root_moves.len()).enumerate() {
+        for (k, slot) in (first + 1..worker.root.moves.len()).enumerate() {
             // The first move is number 1.
             dealt[k % threads].push((slot, slot - first + 1));
         }
-        let quota = (self.ctx_ref().nodes_left() / threads as u64).max(1);
-        let helpers = std::mem::take(&mut self.helpers);
-        for (link, slots) in helpers.iter().zip(&dealt[1..]) {
+        let ctx = worker.ctx_ref();
+        let quota = (ctx.nodes_left() / threads as u64).max(1);
+        for (link, slots) in self.helpers.iter().zip(&dealt[1..]) {
             let share = Share {
                 depth: node.depth,
                 window,
                 moves: slots
                     .iter()
-                    .map(|&(s, _)| self.root_moves[s].clone())
+                    .map(|&(s, _)| worker.root.moves[s].clone())
                     .collect(),
                 numbers: slots.iter().map(|&(_, number)| number).collect(),
                 quota,
@@ -179,30 +169,23 @@ impl<G: Searchable> Worker<'_, G> {
             // A helper that is gone fails to answer below.
             let _ = link.shares.send(share);
         }
-        let counts_before: Vec<u64> = self
-            .ctx_ref()
-            .counters
-            .iter()
-            .map(|c| c.0.load(Relaxed))
-            .collect();
-        self.node_quota = self.nodes.saturating_add(quota);
-        let mut best = self.search_slots(root, node.depth, &dealt[0], window);
-        let mut touched = vec![std::mem::take(&mut self.touched)];
-        for (link, slots) in helpers.iter().zip(&dealt[1..]) {
+        let counts_before: Vec<u64> = ctx.counters.iter().map(|c| c.0.load(Relaxed)).collect();
+        worker.node_quota = worker.nodes.saturating_add(quota);
+        let mut best = search_slots(worker, root, node.depth, &dealt[0], window);
+        let mut touched = vec![std::mem::take(&mut worker.touched)];
+        for (link, slots) in self.helpers.iter().zip(&dealt[1..]) {
             let Ok(found) = link.found.recv() else {
-                self.stopped = true;
+                worker.stopped = true;
                 touched.push(Vec::new());
                 continue;
             };
             for (&(slot, _), root_move) in slots.iter().zip(found.moves) {
-                self.root_moves[slot] = root_move;
+                worker.root.moves[slot] = root_move;
             }
             best = best.max(found.best);
-            self.stopped |= found.stopped;
+            worker.stopped |= found.stopped;
             touched.push(found.touched);
         }
-        self.helpers = helpers;
-        let ctx = self.ctx_ref();
         for (local, indices) in ctx.locals.iter().zip(&touched) {
             local.merge_into(indices, ctx.tt);
         }
@@ -218,4 +201,58 @@ impl<G: Searchable> Worker<'_, G> {
         );
         best
     }
+}
+
+/// A helper's life: `worker` searches each share it is given from `root`,
+/// until the main thread hangs up.
+pub(super) fn serve<G: Searchable>(worker: &mut Worker<'_, G>, root: &G, post: Post<G::Move>) {
+    while let Ok(share) = post.shares.recv() {
+        worker.root.moves = share.moves;
+        worker.stopped = false;
+        worker.node_quota = worker.nodes.saturating_add(share.quota);
+        let slots: Vec<(usize, usize)> = share.numbers.into_iter().enumerate().collect();
+        let best = search_slots(worker, root, share.depth, &slots, share.window);
+        let found = Found {
+            moves: std::mem::take(&mut worker.root.moves),
+            best,
+            stopped: worker.stopped,
+            touched: std::mem::take(&mut worker.touched),
+        };
+        if post.found.send(found).is_err() {
+            return;
+        }
+    }
+}
+
+/// Searches `worker.root.moves[slot]` for each `(slot, move number)` of
+/// `slots` in turn at `depth`, from `window` on, writing to the thread's
+/// own table; returns the best score (`-INFINITY` if no move raised
+/// alpha). Stops at a move that reaches beta.
+fn search_slots<G: Searchable>(
+    worker: &mut Worker<'_, G>,
+    root: &G,
+    depth: i32,
+    slots: &[(usize, usize)],
+    (mut alpha, beta): (i32, i32),
+) -> i32 {
+    worker.enter_root();
+    worker.private_table = true;
+    let node = Node::root(root, depth);
+    let mut best = -INFINITY;
+    for &(slot, number) in slots {
+        let mv = worker.root.moves[slot].mv;
+        let played = (mv, root.is_noisy(mv));
+        let window = (alpha, beta);
+        let Some(score) = worker.play_and_search::<true>(root, node, played, slot, window, number)
+        else {
+            break;
+        };
+        best = best.max(score);
+        alpha = alpha.max(score);
+        if score >= beta {
+            break;
+        }
+    }
+    worker.private_table = false;
+    best
 }

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::protocol::Outcome;
@@ -196,18 +196,8 @@ impl<'a, G: Searchable> SelfPlay<'a, G> {
             if log.plies() >= MAX_PLIES {
                 break Outcome::Draw;
             }
-            let request = SearchRequest {
-                root: log.position(),
-                settings: self.settings,
-                history: log.history(),
-                limits: &self.limits,
-                multipv: 1,
-                threads: 1,
-                deterministic: false,
-                move_overhead: Duration::ZERO,
-                search_moves: &[],
-                contempt: 0,
-            };
+            let request = SearchRequest::new(log.position(), self.settings, &self.limits)
+                .with_history(log.history());
             let signals = Signals::new(false);
             let outcome = search::search(&request, &self.tt, &signals, &mut |_| {});
             let Some(best) = outcome.best_move else {

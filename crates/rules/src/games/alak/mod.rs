@@ -405,14 +405,12 @@ impl Searchable for Alak {
         solve: || report::AlakReport::compute().to_string(),
     }];
     const MOVE_INDEX_COUNT: usize = (SLOTS * SLOTS) as usize;
-    // Alak has no passes and positions where every move hurts do occur:
-    // no null moves. Reductions, move-count pruning and killers gained
+    // Reductions, move-count pruning and killers gained
     // nothing when the table is off (+0.9, 0.0 and 0.0 Elo switched off over
     // 400 games each at 10 000 nodes, bench/README.md): an 11-slot board is
     // searched nearly to the end anyway.
     const SEARCH_FEATURES: SearchFeatures = SearchFeatures {
         reductions: false,
-        null_move: false,
         move_count_pruning: false,
         killers: false,
         ..SearchFeatures::ALL
@@ -438,11 +436,6 @@ impl Searchable for Alak {
 
     fn move_index(&self, mv: AlakMove) -> usize {
         usize::from(mv.from) * SLOTS as usize + usize::from(mv.to)
-    }
-
-    fn make_null_move(&mut self) {
-        self.side = self.side.opponent();
-        self.hash ^= SIDE_KEY;
     }
 
     fn is_noisy(&self, mv: AlakMove) -> bool {

@@ -423,15 +423,11 @@ impl<const N: usize> Searchable for PylyxGame<N> {
     // killers (+20.0 ± 34.2) gain nothing either.
     const SEARCH_FEATURES: SearchFeatures = match N {
         12 => SearchFeatures {
-            null_move: false,
             futility: false,
             killers: false,
             ..SearchFeatures::ALL
         },
-        _ => SearchFeatures {
-            null_move: false,
-            ..SearchFeatures::ALL
-        },
+        _ => SearchFeatures::ALL,
     };
     const BENCH_POSITIONS: &'static [&'static str] = match N {
         12 => &[
@@ -476,11 +472,6 @@ impl<const N: usize> Searchable for PylyxGame<N> {
 
     fn generate_quiet(&self, moves: &mut Vec<PylyxMove>) {
         self.generate(movegen::Filter::Quiet, moves);
-    }
-
-    fn make_null_move(&mut self) {
-        self.side = self.side.opponent();
-        self.hash ^= SIDE_KEY;
     }
 
     fn is_noisy(&self, mv: PylyxMove) -> bool {

@@ -626,24 +626,18 @@ impl<const N: usize> Searchable for Wyke<N> {
         &[]
     };
     // Each technique kept by a match in this game (bench/README.md, "Every
-    // feature switched off once"). Having the move rarely hurts here (tiles
-    // only bring plots nearer a side's claim), so a null move is a fair
-    // approximation, but it gains nothing (switched off: +7.3 ± 21.5 Elo
-    // over 1000 games on 4×4, +13.9 ± 34.2 over 400 on 6×6), nor does
-    // history: the best-first order by plot gains is better alone (+18.8 ±
+    // feature switched off once"). History gains nothing: the best-first order by plot gains is better alone (+18.8 ±
     // 21.5 over 1000 games on 4×4, +16.5 ± 34.2 over 400 on 6×6; both off
     // on 6×6: +19.1 ± 34.2). On 4×4 neither do aspiration windows (+25.2 ±
     // 34.2) or killers (+3.5 ± 34.0).
     const SEARCH_FEATURES: SearchFeatures = match N {
         4 => SearchFeatures {
             aspiration: false,
-            null_move: false,
             killers: false,
             history: false,
             ..SearchFeatures::ALL
         },
         _ => SearchFeatures {
-            null_move: false,
             history: false,
             ..SearchFeatures::ALL
         },
@@ -711,10 +705,6 @@ impl<const N: usize> Searchable for Wyke<N> {
 
     fn generate_quiet(&self, moves: &mut Vec<WykeMove>) {
         self.generate(moves, movegen::Filter::Quiet);
-    }
-
-    fn make_null_move(&mut self) {
-        self.switch_side();
     }
 
     fn is_noisy(&self, mv: WykeMove) -> bool {

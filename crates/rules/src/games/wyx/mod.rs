@@ -442,16 +442,11 @@ impl Searchable for Wyx {
         apply: |settings, value| settings.margin = value == OptionValue::Combo("margin"),
     }];
     const MOVE_INDEX_COUNT: usize = 65;
-    // A null move would hand the opponent a free pick from the same bottom
-    // row; but in Wyx taking a domino is what uncovers the next one for the
-    // opponent (rack control), so having to move is often a real cost and a
-    // pass is never a fair stand-in for "the opponent cannot exploit this".
     // Quiescence, move-count pruning and killers gained nothing (0.0, 0.0
     // and +2.6 Elo switched off over 400 games each at 10 000 nodes,
     // bench/README.md, "Every feature switched off once").
     const SEARCH_FEATURES: SearchFeatures = SearchFeatures {
         quiescence: false,
-        null_move: false,
         move_count_pruning: false,
         killers: false,
         ..SearchFeatures::ALL
@@ -483,11 +478,6 @@ impl Searchable for Wyx {
 
     fn move_index(&self, mv: WyxMove) -> usize {
         usize::from(mv.0.min(64))
-    }
-
-    fn make_null_move(&mut self) {
-        self.side = self.side.opponent();
-        self.hash ^= SIDE_KEY;
     }
 
     fn is_noisy(&self, mv: WyxMove) -> bool {

@@ -40,7 +40,7 @@ pub struct Limits {
 pub struct TimeBudget {
     /// Time after which no new iteration is started: for a clock, the
     /// optimum the search scales by what its iterations show (see
-    /// [`super::timeman`]).
+    /// [`super::time_manager`]).
     pub soft: Duration,
     /// Time at which the search is stopped.
     pub hard: Duration,

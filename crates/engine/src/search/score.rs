@@ -1,10 +1,33 @@
-//! Scores without search: of a finished game, of a position a solved
-//! table knows, and the line a table plays from a known position; and how
-//! mate scores are counted in the transposition table.
+//! The search's scores: the mate range, scores without search (of a
+//! finished game, of a position a solved table knows, and the line a table
+//! plays from a known position), and how mate scores are counted in the
+//! transposition table.
 
+use ludus_rules::protocol::Score;
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
-use super::{MATE, MATE_BOUND};
+/// The score of a win at the root; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores at least this large (in magnitude) are forced results: wins up to
+/// 1000 plies away, enough for solved tables as well as the search's own.
+pub const MATE_BOUND: i32 = MATE - 1000;
+/// Larger than any score.
+pub const INFINITY: i32 = MATE + 1;
+
+/// A search score as the protocol reports it: a result `p` plies away is
+/// `(p + 1) / 2` of the mover's moves away, whoever wins, as UCI counts
+/// them (a win on our next move is mate 1, being beaten on the opponent's
+/// next move is mate -1, and so is a forced move of ours that loses at
+/// once). Never mate 0: a root with a move has a move to go.
+pub fn protocol_score(score: i32) -> Score {
+    if score >= MATE_BOUND {
+        Score::Mate((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Score::Mate(-((MATE + score + 1) / 2))
+    } else {
+        Score::Cp(score)
+    }
+}
 
 /// The score of winning at `ply`.
 pub(super) fn mate_in(ply: usize) -> i32 {
@@ -142,4 +165,13 @@ pub(super) fn extend_with_known_line<G: Searchable>(
         }
         seen.push(position.hash());
     }
+}
+
+/// `score` with `bonus` added, unless it is a forced result, which no bonus
+/// makes better or worse (nor turns an evaluation into one).
+pub(super) fn with_bonus(score: i32, bonus: i32) -> i32 {
+    if bonus == 0 || score.abs() >= MATE_BOUND {
+        return score;
+    }
+    (score + bonus).clamp(1 - MATE_BOUND, MATE_BOUND - 1)
 }

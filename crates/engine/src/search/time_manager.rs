@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use super::time::TimeBudget;
-use super::MATE_BOUND;
+use super::limits::TimeBudget;
+use super::score::MATE_BOUND;
 
 /// What one completed iteration of the main thread showed.
 #[derive(Clone, Copy, Debug)]

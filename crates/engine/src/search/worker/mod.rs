@@ -1,0 +1,456 @@
+//! One search thread: the principal-variation alpha-beta node function for
+//! the root and every interior node and the pruning and reductions around
+//! it; its leaves are in [`leaf`], its view of the tables in [`table`].
+
+mod leaf;
+mod table;
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use ludus_rules::Searchable;
+
+use super::context::Context;
+use super::node::{covers_the_end, Node};
+use super::ordering::{history_bonus, History, MovePicker};
+use super::params::{
+    FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LMR_FULL_MOVES, LMR_FULL_MOVES_PV, LMR_MIN_DEPTH,
+    RFP_MARGIN, RFP_MAX_DEPTH,
+};
+use super::pruning::{late_move_limit, reduction};
+use super::request::SearchRequest;
+use super::root::{RootCursor, RootList};
+use super::score::{
+    extend_with_known_line, mate_in, mated_in, score_to_tt, settled_score, with_bonus, INFINITY,
+    MATE_BOUND,
+};
+use super::stack::{Stack, MAX_PLY};
+use super::tt::Bound;
+
+/// The state of one search thread.
+pub struct Worker<'a, G: Searchable> {
+    /// Thread number; 0 is the main thread, which checks limits.
+    pub id: usize,
+    ctx: &'a Context<'a>,
+    settings: &'a G::Settings,
+    history: History,
+    /// Per ply of the current line, what the search keeps there.
+    stack: Stack<G::Move>,
+    /// Room for the moves of a position the practical search looks at.
+    scratch: Vec<G::Move>,
+    /// This thread's walk over the root moves.
+    pub root: RootCursor<'a, G::Move>,
+    /// Nodes this thread searched.
+    pub nodes: u64,
+    /// The thread stops once `nodes` reaches this (its quota of a
+    /// deterministic split's node limit; `u64::MAX` otherwise).
+    pub(super) node_quota: u64,
+    pub(super) seldepth: usize,
+    /// Set once the search must unwind; results found after are discarded.
+    pub stopped: bool,
+    /// Whether the thread writes to its own table (`ctx.locals[id]`), read
+    /// before the shared one: while it searches a share of a split.
+    pub(super) private_table: bool,
+    /// The buckets of its own table written since it was last merged.
+    pub(super) touched: Vec<usize>,
+}
+
+impl<'a, G: Searchable> Worker<'a, G> {
+    /// A worker for `ctx`, whose history holds the positions before the root
+    /// (since the last irreversible move) and then the root.
+    pub fn new(
+        id: usize,
+        ctx: &'a Context<'a>,
+        request: &SearchRequest<'a, G>,
+        root: &'a RootList<G::Move>,
+    ) -> Self {
+        Worker {
+            id,
+            ctx,
+            settings: request.settings,
+            history: History::new(G::MOVE_INDEX_COUNT),
+            stack: Stack::new(ctx.history, request.root.hash()),
+            scratch: Vec::new(),
+            root: RootCursor::new(root),
+            nodes: 0,
+            node_quota: u64::MAX,
+            seldepth: 0,
+            stopped: false,
+            private_table: false,
+            touched: Vec::new(),
+        }
+    }
+
+    /// The shared context (borrowed for the search's lifetime, not the
+    /// worker's).
+    pub fn ctx_ref(&self) -> &'a Context<'a> {
+        self.ctx
+    }
+
+    /// Counts a node, publishes the count, and notices a stop.
+    #[inline]
+    fn visit_node(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.ctx.counters[self.id].0.store(self.nodes, Relaxed);
+        if self.id == 0 && self.nodes.is_multiple_of(256) {
+            self.ctx.check_limits();
+        }
+        if self.ctx.signals.is_stopped() || self.nodes >= self.node_quota {
+            self.stopped = true;
+        }
+    }
+
+    /// The score for its parent of `child` (at `ply`), searched to `depth`
+    /// in the parent's window (`alpha`, `beta`), `bonus` (see
+    /// [`Self::chances`]) added: the child is searched in the window
+    /// shifted by as much.
+    fn child_score(
+        &mut self,
+        child: &G,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        (ply, pv): (usize, bool),
+        bonus: i32,
+    ) -> i32 {
+        let score = -self.node::<false>(child, depth, bonus - beta, bonus - alpha, ply, pv);
+        with_bonus(score, bonus)
+    }
+
+    /// Searches the root moves from `pv_index` on (the first of them only
+    /// if `first_only`) to `depth` in the window (`alpha`, `beta`); returns
+    /// the best score (0 if stopped). Unless `first_only`, the searched
+    /// moves are then sorted best first (a move that did not raise alpha
+    /// keeps -INFINITY).
+    pub fn search_root(
+        &mut self,
+        root: &G,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        (pv_index, first_only): (usize, bool),
+    ) -> i32 {
+        self.root.start(pv_index, first_only);
+        self.enter_root();
+        let best = self.node::<true>(root, depth, alpha, beta, 0, true);
+        if !self.stopped && !first_only {
+            self.root.sort_searched();
+        }
+        best
+    }
+
+    /// Starts a search of root moves: the deepest ply and the line so far
+    /// are the root's.
+    pub(super) fn enter_root(&mut self) {
+        self.seldepth = 0;
+        self.stack[0].repetition_floor = 0;
+    }
+
+    /// The node function of the root (`ROOT`) and of every interior node:
+    /// a principal-variation alpha-beta search of `position` at `ply` to
+    /// `depth` in the window (`alpha`, `beta`). The root is never decided,
+    /// counted, cut by the table or pruned before its moves (its caller
+    /// checked it, and stores and sorts its results); its moves come from
+    /// this thread's [`RootCursor`], which keeps their scores.
+    fn node<const ROOT: bool>(
+        &mut self,
+        position: &G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let pv_node = ROOT || pv_node;
+        if !ROOT {
+            // Step 1. Decided by the rules, a repetition or a table; a leaf.
+            if let Some(score) = self.decided_score(position, ply) {
+                return score;
+            }
+            if depth <= 0 || ply >= MAX_PLY {
+                return self.quiescence(position, alpha, beta, ply);
+            }
+            self.visit_node(ply);
+            if self.stopped {
+                return 0;
+            }
+            // Step 2. Mate distance: no result here can beat a shorter mate.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        self.stack[ply].pv.clear();
+        let node = Node {
+            depth,
+            ply,
+            pv: pv_node,
+            // The game ends within the depth left: search everything, so
+            // the score is the game's exact value.
+            exhaustive: covers_the_end(position, depth),
+        };
+
+        // Step 3. Transposition table: a cutoff, or a move to try first.
+        let key = position.hash();
+        let tt_move = match ROOT {
+            true => None,
+            false => match self.probe_table(position, key, node, alpha, beta) {
+                Ok(score) => return score,
+                Err(tt_move) => tt_move,
+            },
+        };
+
+        // Step 4. Pruning before any move (non-PV nodes): reverse futility;
+        // and whether quiet moves are futile here.
+        let mut futile = None;
+        if !pv_node {
+            let eval = position.evaluate(self.settings);
+            if self.reverse_futility(node, eval, beta) {
+                return eval;
+            }
+            // Far below alpha near the leaves, no quiet move is expected to
+            // lift the score; do not even generate them.
+            futile = (self.ctx.features.futility
+                && !node.exhaustive
+                && depth <= FUTILITY_MAX_DEPTH
+                && alpha.abs() < MATE_BOUND
+                && eval + FUTILITY_MARGIN * depth <= alpha)
+                .then_some(eval);
+        }
+
+        // Step 5. The moves: the root's list, or the staged picker.
+        let killers = match ROOT || !self.ctx.features.killers {
+            true => [None; 2],
+            false => self.stack[ply]
+                .killers
+                .map(|k| k.filter(|&mv| position.is_legal(mv))),
+        };
+        let buffers = std::mem::take(&mut self.stack[ply].buffers);
+        let mut picker = MovePicker::<G>::new(tt_move, killers, buffers);
+        if futile.is_some() {
+            picker.skip_quiets();
+        }
+        let mut quiets_tried = std::mem::take(&mut self.stack[ply].quiets_tried);
+        quiets_tried.clear();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut move_number = 0;
+        let mut root_index = 0;
+        loop {
+            let next = match ROOT {
+                true => self.root.next(depth).map(|i| {
+                    root_index = i;
+                    let mv = self.root.moves[i].mv;
+                    (mv, position.is_noisy(mv))
+                }),
+                false => picker.next(position, &self.history),
+            };
+            let Some((mv, noisy)) = next else { break };
+            // Step 6. Move-count pruning: once enough quiet moves have been
+            // searched and no loss is being fought off, the remaining ones
+            // (the picker gives them last, best first) are skipped, and
+            // the game is asked for no more. Decisive in games with
+            // thousands of moves a node, rare in games with a handful.
+            if !ROOT
+                && self.ctx.features.move_count_pruning
+                && !noisy
+                && !node.exhaustive
+                && best > -MATE_BOUND
+                && late_move_limit(depth, pv_node, self.root.list.huge)
+                    .is_some_and(|limit| quiets_tried.len() >= limit)
+            {
+                break;
+            }
+            move_number += 1;
+            // Step 7. Search the move: reduced, zero window, re-searched.
+            let window = (alpha, beta);
+            let searched = self.play_and_search::<ROOT>(
+                position,
+                node,
+                (mv, noisy),
+                root_index,
+                window,
+                move_number,
+            );
+            let Some(score) = searched else { break };
+            // Step 8. A new best move: raise alpha, cut off above beta.
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if pv_node {
+                        self.stack.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if !ROOT && !noisy {
+                            self.reward_quiet(position, mv, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !ROOT && !noisy {
+                quiets_tried.push(mv);
+            }
+        }
+        self.stack[ply].buffers = picker.into_buffers();
+        self.stack[ply].quiets_tried = quiets_tried;
+
+        // Step 9. The result: sorted root moves, or a table entry.
+        if self.stopped {
+            return 0;
+        }
+        if ROOT {
+            return best;
+        }
+        if move_number == 0 {
+            // No quiet move generated where they were futile: the eval
+            // stands. Otherwise the contract promises a move in every
+            // ongoing position; a game that breaks it is scored as a draw
+            // rather than crashing.
+            return futile.unwrap_or(0);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Reverse futility for a non-PV node whose static evaluation is
+    /// `eval`: far above beta at low depth, the eval is trusted to cut.
+    fn reverse_futility(&self, node: Node, eval: i32, beta: i32) -> bool {
+        self.ctx.features.futility
+            && !node.exhaustive
+            && beta.abs() < MATE_BOUND
+            && node.depth <= RFP_MAX_DEPTH
+            && eval - RFP_MARGIN * node.depth >= beta
+    }
+
+    /// Searches `child`, reached by the `move_number`th move of `node`:
+    /// the first move with the full window; later ones with a zero window,
+    /// late quiet ones reduced, re-searched at full depth and then with the
+    /// full window while they beat alpha.
+    fn search_move(
+        &mut self,
+        child: &G,
+        node: Node,
+        (alpha, beta): (i32, i32),
+        move_number: usize,
+        noisy: bool,
+    ) -> i32 {
+        let (ply, new_depth) = (node.ply, node.depth - 1);
+        self.stack[ply + 1].pv.clear();
+        let bonus = self.chances(child, ply + 1);
+        if move_number == 1 {
+            let at = (ply + 1, node.pv);
+            return self.child_score(child, new_depth, (alpha, beta), at, bonus);
+        }
+        // Late quiet moves are reduced, at the root too: with thousands of
+        // root moves this is what lets an iteration finish.
+        let full_moves = if node.pv {
+            LMR_FULL_MOVES_PV
+        } else {
+            LMR_FULL_MOVES
+        };
+        let late = move_number > full_moves;
+        let reduce = self.ctx.features.reductions && node.depth >= LMR_MIN_DEPTH;
+        let r = if reduce && !noisy && late && !node.exhaustive {
+            (reduction(node.depth, move_number) - i32::from(node.pv)).clamp(0, new_depth - 1)
+        } else {
+            0
+        };
+        let zero_window = (alpha, alpha + 1);
+        let at = (ply + 1, false);
+        let mut score = self.child_score(child, new_depth - r, zero_window, at, bonus);
+        if score > alpha && r > 0 && !self.stopped {
+            score = self.child_score(child, new_depth, zero_window, at, bonus);
+        }
+        if node.pv && score > alpha && score < beta && !self.stopped {
+            self.stack[ply + 1].pv.clear();
+            let at = (ply + 1, true);
+            score = self.child_score(child, new_depth, (alpha, beta), at, bonus);
+        }
+        score
+    }
+
+    /// Plays `mv` (`noisy` or not), the `move_number`th move of `node`,
+    /// and searches it in
+    /// `window` (see [`Worker::search_move`]); `None` if the search
+    /// stopped. At the `ROOT` the move is `self.root.moves[slot]`, marked busy
+    /// while searched, and what its search found is kept there.
+    pub(super) fn play_and_search<const ROOT: bool>(
+        &mut self,
+        position: &G,
+        node: Node,
+        (mv, noisy): (G::Move, bool),
+        slot: usize,
+        window: (i32, i32),
+        move_number: usize,
+    ) -> Option<i32> {
+        let mut child = position.clone();
+        child.make_move(mv);
+        self.stack
+            .push(child.hash(), node.ply, position.is_irreversible(mv));
+        if ROOT {
+            self.root.mark(slot, node.depth);
+        }
+        let nodes_before = self.nodes;
+        let score = self.search_move(&child, node, window, move_number, noisy);
+        self.stack.pop();
+        if ROOT {
+            self.root.mark(slot, 0);
+            // The time manager's measure of how much one move dominates.
+            self.root.moves[slot].effort += self.nodes - nodes_before;
+        }
+        if self.stopped {
+            return None;
+        }
+        if ROOT {
+            self.record_root_move(&child, slot, score, window.0, move_number == 1);
+        }
+        Some(score)
+    }
+
+    /// Keeps what the search of root move `slot` (into `child`) found (see
+    /// [`RootCursor::record`]), with the line a table knows from a child
+    /// decided at once.
+    fn record_root_move(&mut self, child: &G, slot: usize, score: i32, alpha: i32, first: bool) {
+        let found = (score, alpha, first);
+        let line = &self.stack[1].pv;
+        let Some(root_move) = self.root.record(slot, found, self.seldepth, line) else {
+            return;
+        };
+        if root_move.pv.len() == 1 && settled_score(child, self.settings, 1) == Some(-score) {
+            // Decided at once by the rules or a table: show its line.
+            extend_with_known_line(child, self.settings, &mut root_move.pv);
+        }
+    }
+
+    fn reward_quiet(
+        &mut self,
+        position: &G,
+        mv: G::Move,
+        tried: &[G::Move],
+        depth: i32,
+        ply: usize,
+    ) {
+        if self.ctx.features.history {
+            let bonus = history_bonus(depth);
+            self.history.update(position, mv, bonus);
+            for &other in tried {
+                self.history.update(position, other, -bonus);
+            }
+        }
+        let killers = &mut self.stack[ply].killers;
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+    }
+}
