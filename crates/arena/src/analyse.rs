@@ -14,7 +14,7 @@ mod writer;
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 
-use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::games::{game_named, unknown_game, visit_game, GameVisitor};
 use ludus_rules::protocol::{PositionBase, PositionCommand};
 use ludus_rules::{Game, GameLog, Player, Searchable};
 
@@ -84,7 +84,7 @@ pub fn run_analyse(config: &AnalyseConfig) -> Result<(), String> {
             // Nobody reads the output any more (piped into `head`).
             Some(Ok(false)) => break,
             Some(Err(error)) => return Err(error),
-            None => return Err("unknown game".to_string()),
+            None => return Err(unknown_game(job.name())),
         }
     }
     analyser.quit();
@@ -175,21 +175,12 @@ impl Job {
     }
 }
 
-/// The registry's spelling of `name`, or an error listing the games.
-fn game_name(name: &str) -> Result<&'static str, String> {
-    GAME_NAMES
-        .iter()
-        .find(|known| known.eq_ignore_ascii_case(name))
-        .copied()
-        .ok_or_else(|| format!("unknown game '{name}'; games: {}", GAME_NAMES.join(", ")))
-}
-
 /// Reads and checks the whole input before any search, so that a bad game
 /// is reported at once rather than after hours of analysis.
 fn prepare(config: &AnalyseConfig, text: &str) -> Result<Vec<Job>, String> {
     let source = source_name(config);
     let is_pgn = text.trim_start().starts_with('[');
-    let default_game = config.game.as_deref().map(game_name).transpose()?;
+    let default_game = config.game.as_deref().map(game_named).transpose()?;
     if !is_pgn {
         let Some(name) = default_game else {
             return Err(format!(
@@ -218,7 +209,7 @@ fn prepare(config: &AnalyseConfig, text: &str) -> Result<Vec<Job>, String> {
         let number = index + 1;
         let at = format!("{source}, game {number} (line {})", pgn.line);
         let name = match (pgn.tag("Game"), default_game) {
-            (Some(tag), None) => game_name(tag).map_err(|e| format!("{at}: {e}"))?,
+            (Some(tag), None) => game_named(tag).map_err(|e| format!("{at}: {e}"))?,
             (Some(tag), Some(given)) if !tag.eq_ignore_ascii_case(given) => {
                 return Err(format!(
                     "{at}: its Game tag says {tag}, --game says {given}"

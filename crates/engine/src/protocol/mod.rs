@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
+use ludus_rules::games::unknown_game;
 use ludus_rules::protocol::{PositionBase, PositionCommand};
 use ludus_rules::{GameResult, Player, SearchFeatures};
 
@@ -126,7 +127,7 @@ impl Engine {
         let mut options = Options::default();
         options.set("UCI_Variant", Some(game))?;
         let session = new_session(&options.variant, &options.game_values)
-            .ok_or_else(|| format!("unknown game '{game}'"))?;
+            .ok_or_else(|| unknown_game(game))?;
         Ok(Engine {
             out,
             tt: Arc::new(TranspositionTable::new(options.hash_mib)?),
@@ -302,7 +303,7 @@ impl Engine {
             OptionChange::Variant => {
                 if options.variant != self.session.game_name() {
                     self.session = new_session(&options.variant, &options.game_values)
-                        .ok_or_else(|| format!("unknown game '{}'", options.variant))?;
+                        .ok_or_else(|| unknown_game(&options.variant))?;
                     self.request_clear();
                 }
                 self.out.info_string(&format!(
