@@ -16,7 +16,7 @@ use std::cell::Cell;
 
 use ludus_engine::search::{search, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::{visit_every_game, GameVisitor};
-use ludus_rules::Searchable;
+use ludus_rules::Tooling;
 
 /// Counts the allocations of the thread that makes them.
 struct Counting;
@@ -61,7 +61,7 @@ impl GameVisitor for AllocationsPerSearch {
     /// Per bench position: (game, position, nodes, allocations).
     type Output = Vec<(&'static str, &'static str, u64, u64)>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Tooling>(self) -> Self::Output {
         let settings = G::Settings::default();
         G::prepare(&settings);
         let tt = TranspositionTable::new(16).unwrap();

@@ -10,7 +10,8 @@ mod shards;
 use crate::common::scratch::Scratch;
 use crate::common::{ludus, stdout_of, succeed, LUDUS};
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
-use ludus_rules::{GameResult, Searchable};
+use ludus_rules::GameResult;
+use ludus_rules::Tooling;
 
 fn fake(name: &str) -> String {
     format!("{}/tests/engines/{name}.sh", env!("CARGO_MANIFEST_DIR"))
@@ -286,7 +287,7 @@ struct AllOngoing<'a>(&'a [&'a str]);
 impl GameVisitor for AllOngoing<'_> {
     type Output = Result<(), String>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Tooling>(self) -> Self::Output {
         for line in self.0 {
             let position = G::from_fen(line)?;
             if position.result() != GameResult::Ongoing {

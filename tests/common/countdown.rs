@@ -131,8 +131,6 @@ impl Searchable for Countdown {
     type Settings = ();
     const MOVE_INDEX_COUNT: usize = 3;
     const SEARCH_FEATURES: SearchFeatures = SearchFeatures::ALL;
-    const BENCH_POSITIONS: &'static [&'static str] = &["20 1 0"];
-    const BENCH_DEPTH: u32 = 4;
     // Its evaluation is always 0: any scale will do.
     const LOGISTIC_SCALE: f64 = 100.0;
     fn move_index(&self, mv: Take) -> usize {
@@ -142,11 +140,6 @@ impl Searchable for Countdown {
         false
     }
     // The evaluation is 0: no features.
-    const LINEAR_EVAL: ludus_rules::linear::LinearEval<Self> = ludus_rules::linear::LinearEval {
-        weights: &[],
-        features: |_, _| {},
-        feature_name: |i| i.to_string(),
-    };
     fn evaluate(&self, _: &()) -> i32 {
         let this_thread =
             !self.panic_on_main_thread_only || std::thread::current().name() == Some("search");

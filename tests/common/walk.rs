@@ -3,9 +3,10 @@
 
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::random::splitmix64;
-use ludus_rules::{Game, GameResult, Searchable};
+use ludus_rules::{Game, GameResult};
 
 use super::rules::move_names;
+use ludus_rules::Tooling;
 
 /// The start position of `game` and then `count` ongoing positions from
 /// one random walk (restarted whenever a game ends), one every 1 to 4
@@ -14,7 +15,7 @@ pub fn walk_positions(game: &str, count: usize, seed: u64) -> Vec<String> {
     struct Walk(usize, u64);
     impl GameVisitor for Walk {
         type Output = Vec<String>;
-        fn visit<G: Searchable>(self) -> Vec<String> {
+        fn visit<G: Tooling>(self) -> Vec<String> {
             let positions: Vec<G> = walk(self.0, self.1, false);
             positions.iter().map(G::to_fen).collect()
         }
@@ -59,7 +60,7 @@ pub fn is_legal(game: &str, fen: &str, mv: &str) -> bool {
     struct Legal<'a>(&'a str, &'a str);
     impl GameVisitor for Legal<'_> {
         type Output = bool;
-        fn visit<G: Searchable>(self) -> bool {
+        fn visit<G: Tooling>(self) -> bool {
             let position = G::from_fen(self.0).expect("a valid position");
             position.result() == GameResult::Ongoing
                 && position
@@ -75,7 +76,7 @@ pub fn legal_names(game: &str, fen: &str) -> Vec<String> {
     struct Names<'a>(&'a str);
     impl GameVisitor for Names<'_> {
         type Output = Vec<String>;
-        fn visit<G: Searchable>(self) -> Vec<String> {
+        fn visit<G: Tooling>(self) -> Vec<String> {
             move_names(&G::from_fen(self.0).expect("a valid position"))
         }
     }

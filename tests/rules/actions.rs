@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use crate::common::rng::Rng;
 use crate::common::walk::walk;
 use ludus_rules::games::{visit_every_game, GameVisitor};
-use ludus_rules::{Game, Searchable};
+use ludus_rules::Game;
+use ludus_rules::Tooling;
 
 /// Random positions per game (Wyx's walk restarts from random racks).
 const POSITIONS: usize = 1000;
@@ -41,7 +42,7 @@ struct Actions;
 impl GameVisitor for Actions {
     type Output = ();
 
-    fn visit<G: Searchable>(self) {
+    fn visit<G: Tooling>(self) {
         let mut seen = Seen {
             id_of_name: HashMap::new(),
             name_of_id: HashMap::new(),

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use crate::common::rng::Rng;
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::Tooling;
 use ludus_rules::{GameMove, GameResult, Searchable};
 
 struct Contract {
@@ -19,7 +20,7 @@ struct Contract {
 impl GameVisitor for Contract {
     type Output = ();
 
-    fn visit<G: Searchable>(self) {
+    fn visit<G: Tooling>(self) {
         let mut rng = Rng(0x5EED ^ G::NAME.len() as u64);
         let start = G::startpos();
         assert_eq!(

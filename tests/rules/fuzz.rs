@@ -12,6 +12,7 @@ use crate::common::Captured;
 use ludus_engine::protocol::{Engine, Output};
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
 use ludus_rules::Searchable;
+use ludus_rules::Tooling;
 
 fn iterations(default: usize) -> usize {
     std::env::var("LUDUS_FUZZ_ITERATIONS")
@@ -87,7 +88,7 @@ struct Sample<G: Searchable> {
 /// Random positions from the start and the bench positions. Move lists are
 /// generated once here, not per fuzz input: some games have hundreds of
 /// thousands of moves in a position.
-fn sample_positions<G: Searchable>(rng: &mut Rng, count: usize) -> Vec<Sample<G>> {
+fn sample_positions<G: Tooling>(rng: &mut Rng, count: usize) -> Vec<Sample<G>> {
     let mut seeds: Vec<G> = vec![G::startpos()];
     seeds.extend(
         G::BENCH_POSITIONS
@@ -122,7 +123,7 @@ fn sample_positions<G: Searchable>(rng: &mut Rng, count: usize) -> Vec<Sample<G>
 impl GameVisitor for ParserFuzz {
     type Output = ();
 
-    fn visit<G: Searchable>(self) {
+    fn visit<G: Tooling>(self) {
         let mut rng = Rng(0xF022 ^ G::NAME.len() as u64);
         let samples = sample_positions::<G>(&mut rng, 100);
         for _ in 0..self.iterations {
@@ -273,7 +274,7 @@ fn startpos_of(game: &str) -> String {
     struct Start;
     impl GameVisitor for Start {
         type Output = String;
-        fn visit<G: Searchable>(self) -> String {
+        fn visit<G: Tooling>(self) -> String {
             G::startpos().to_fen()
         }
     }

@@ -23,6 +23,7 @@ use crate::openings::read_positions;
 use crate::pgn_read::{read_pgn, PgnGame};
 use engine::{Analyser, Verdict};
 use judge::Ending;
+use ludus_rules::Tooling;
 use report::{After, Analysis, GameRef};
 use writer::Writer;
 
@@ -348,7 +349,7 @@ struct Work<'a> {
 impl GameVisitor for Work<'_> {
     type Output = Result<bool, String>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Tooling>(self) -> Self::Output {
         self.analyser.new_game::<G>()?;
         match self.job {
             Job::Game(game) => self.game::<G>(game),

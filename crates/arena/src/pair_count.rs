@@ -3,7 +3,8 @@
 //! over the pair's two games, the smaller total winning the pair.
 
 use ludus_rules::games::{visit_game, GameVisitor};
-use ludus_rules::{Game, PairScoring, Searchable};
+use ludus_rules::Tooling;
+use ludus_rules::{Game, PairScoring};
 
 /// What a game calls its pair score, for the report and the PGN tags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +32,7 @@ impl PairLabels {
         struct Labels;
         impl GameVisitor for Labels {
             type Output = Option<PairLabels>;
-            fn visit<G: Searchable>(self) -> Self::Output {
+            fn visit<G: Tooling>(self) -> Self::Output {
                 PairLabels::of::<G>()
             }
         }
@@ -205,7 +206,7 @@ mod tests {
         struct Both;
         impl GameVisitor for Both {
             type Output = (Option<PairLabels>, Option<PairLabels>);
-            fn visit<G: Searchable>(self) -> Self::Output {
+            fn visit<G: Tooling>(self) -> Self::Output {
                 (PairLabels::of::<G>(), PairLabels::of_game(G::NAME))
             }
         }

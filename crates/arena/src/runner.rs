@@ -17,7 +17,8 @@ use super::results::{fnv1a64, GameEntry, ResultsFile, ResultsWriter, Settings};
 use super::shard::Shard;
 use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::random::Rng;
-use ludus_rules::{Game, Searchable};
+use ludus_rules::Game;
+use ludus_rules::Tooling;
 
 /// Runs the match; `Err` when it cannot start or cannot go on (an engine
 /// that cannot be run, an unwritable PGN or results file).
@@ -39,7 +40,7 @@ struct Finished {
 impl GameVisitor for Runner<'_> {
     type Output = Result<(), String>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Tooling>(self) -> Self::Output {
         let config = self.config;
         let openings = opening_sequence::<G>(config)?;
         let settings = Settings::of(config, openings_hash(config)?);

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::{visit_game_named, GameVisitor, GAME_NAMES};
-use ludus_rules::{SearchFeatures, Searchable};
+use ludus_rules::SearchFeatures;
+use ludus_rules::Tooling;
 
 /// What to bench.
 #[derive(Clone, Debug)]
@@ -85,7 +86,7 @@ struct BenchGame<'a> {
 impl GameVisitor for BenchGame<'_> {
     type Output = Result<BenchReport, String>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Tooling>(self) -> Self::Output {
         let depth = self.config.depth.unwrap_or(G::BENCH_DEPTH);
         // The library's settings: the search itself, no optional tables.
         let settings = G::Settings::default();

@@ -9,6 +9,7 @@ use ludus_rules::text::counted;
 use ludus_rules::{Game, GameResult, Searchable};
 
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
+use ludus_rules::Tooling;
 
 /// Random plies from the start when `--plies` is not given.
 pub const DEFAULT_PLIES: u32 = 4;
@@ -80,7 +81,7 @@ struct Generate<'a> {
 impl GameVisitor for Generate<'_> {
     type Output = Result<Openings, String>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Tooling>(self) -> Self::Output {
         let config = self.config;
         let random_start = G::random_start(0).is_some();
         let misplaced = config.walk_options();

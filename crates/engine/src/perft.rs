@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::perft::{split_perft, MAX_PERFT_DEPTH};
-use ludus_rules::Searchable;
+use ludus_rules::Tooling;
 
 /// The report of a perft run from the command line.
 #[derive(Clone, Debug)]
@@ -30,7 +30,7 @@ pub fn run_perft(game: &str, depth: u32, fen: Option<&str>) -> Result<PerftRepor
     }
     impl GameVisitor for Run<'_> {
         type Output = Result<PerftReport, String>;
-        fn visit<G: Searchable>(self) -> Self::Output {
+        fn visit<G: Tooling>(self) -> Self::Output {
             let position = match self.fen {
                 Some(fen) => G::from_fen(fen)?,
                 None => G::startpos(),

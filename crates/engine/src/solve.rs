@@ -1,9 +1,10 @@
 //! `ludus solve <target>`: solves a game, or part of one, outright. Each
-//! game declares its own targets ([`ludus_rules::Searchable::SOLVE_TARGETS`]);
+//! game declares its own targets ([`ludus_rules::Tooling::SOLVE_TARGETS`]);
 //! this lists them from the registry.
 
 use ludus_rules::games::{visit_every_game, GameVisitor};
-use ludus_rules::{Searchable, SolveTarget};
+use ludus_rules::SolveTarget;
+use ludus_rules::Tooling;
 
 /// Every solve target of every game, in registry order.
 pub fn targets() -> Vec<&'static SolveTarget> {
@@ -11,7 +12,7 @@ pub fn targets() -> Vec<&'static SolveTarget> {
     struct Targets;
     impl GameVisitor for Targets {
         type Output = &'static [SolveTarget];
-        fn visit<G: Searchable>(self) -> Self::Output {
+        fn visit<G: Tooling>(self) -> Self::Output {
             G::SOLVE_TARGETS
         }
     }

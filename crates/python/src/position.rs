@@ -9,6 +9,7 @@ use ludus_rules::{perft, GameLog, GameResult, Searchable};
 
 use crate::results::SearchResult;
 use crate::search::{search_position, SearchSpec};
+use ludus_rules::Tooling;
 
 /// How a game stands, for Python: `None` while it goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -265,7 +266,7 @@ struct Start<'a> {
 impl GameVisitor for Start<'_> {
     type Output = Result<Box<dyn AnyPosition>, String>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Tooling>(self) -> Self::Output {
         let start = match (self.fen, self.seed) {
             (Some(fen), _) => G::from_fen(fen.trim())?,
             (None, Some(seed)) => G::random_start(seed)

@@ -4,8 +4,7 @@
 //!
 //! - [`game`]: the rules contract, [`Game`];
 //! - [`searchable`]: what the engine needs beyond the rules, [`Searchable`]
-//!   (evaluation, move classes, known values, the game's options and solve
-//!   targets);
+//!   (evaluation, move classes, known values, the game's options);
 //! - [`games`]: the six games and the registry that names them;
 //! - [`search_features`]: the search techniques a game uses;
 //! - [`game_log`]: a game in progress with the repetition rule;
@@ -14,7 +13,8 @@
 //! - [`protocol`]: the words engines and clients share (scores, `info`
 //!   lines, `position` commands, game results);
 //! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness;
-//!   [`text`]: message wording.
+//!   [`text`]: message wording;
+//! - [`tools`]: what bench, solve and tune need of a game, [`Tooling`].
 
 pub mod game;
 pub mod game_log;
@@ -27,6 +27,7 @@ pub mod random;
 pub mod search_features;
 pub mod searchable;
 pub mod text;
+pub mod tools;
 
 pub use game::{Game, GameMove, GameResult, PairScoring, Player};
 pub use game_log::{GameLog, Status};
@@ -35,3 +36,4 @@ pub use searchable::{
     sort_by_history, GameOption, KnownValue, MoveCursor, MoveIndices, OptionKind, OptionValue,
     Searchable, SolveTarget, MAX_MOVE_INDICES,
 };
+pub use tools::Tooling;

@@ -53,7 +53,7 @@ impl Terms for FeatureCounts<'_> {
 }
 
 /// A game's evaluation as features × weights, as a tuner sees it (see
-/// [`crate::Searchable::LINEAR_EVAL`]).
+/// [`crate::Tooling::LINEAR_EVAL`]).
 pub struct LinearEval<G> {
     /// The weight table the evaluation reads, one weight per feature.
     pub weights: &'static [i32],
@@ -105,7 +105,8 @@ mod tests {
     use super::*;
     use crate::games::{visit_every_game, GameVisitor};
     use crate::random::Rng;
-    use crate::{GameResult, Searchable};
+    use crate::GameResult;
+    use crate::Tooling;
 
     /// In every game, along random games, the evaluation is the features'
     /// dot product with the weights (but for Wyx's clamp, far away).
@@ -115,7 +116,7 @@ mod tests {
     impl GameVisitor for Exact {
         type Output = usize;
 
-        fn visit<G: Searchable>(self) -> usize {
+        fn visit<G: Tooling>(self) -> usize {
             let linear = G::LINEAR_EVAL;
             let settings = G::Settings::default();
             let mut rng = Rng::new(7);

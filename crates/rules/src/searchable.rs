@@ -21,7 +21,6 @@ use std::any::Any;
 use std::fmt::Debug;
 
 use crate::game::Game;
-use crate::linear::LinearEval;
 use crate::search_features::SearchFeatures;
 
 /// A game-theoretic value known exactly (from a solved table), from the
@@ -53,9 +52,6 @@ pub trait Searchable: Game {
     /// engine's own and applied to [`Searchable::Settings`].
     const OPTIONS: &'static [GameOption<Self::Settings>] = &[];
 
-    /// What `ludus solve` can solve in this game.
-    const SOLVE_TARGETS: &'static [SolveTarget] = &[];
-
     /// The number of distinct history indices ([`Searchable::move_index`],
     /// [`Searchable::move_indices`]); history tables are this large per
     /// player.
@@ -65,13 +61,6 @@ pub trait Searchable: Game {
     /// match against the search without it showed a gain in this game
     /// (bench/README.md, "Every feature switched off once").
     const SEARCH_FEATURES: SearchFeatures;
-
-    /// Positions for `ludus bench`, in the game's notation: a spread of
-    /// openings, middle games and endings.
-    const BENCH_POSITIONS: &'static [&'static str];
-
-    /// The depth `ludus bench` searches each position to by default.
-    const BENCH_DEPTH: u32;
 
     /// The logistic scale `s` of the game's scores: a search score of `cp`
     /// for the side to move stands for an expected score (its chance of
@@ -166,12 +155,6 @@ pub trait Searchable: Game {
 
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self, settings: &Self::Settings) -> i32;
-
-    /// The evaluation written as features × weights: its weight table and
-    /// the position's feature vector, so `ludus tune` can fit the weights
-    /// (see [`crate::linear`]). `evaluate` must equal the features' dot
-    /// product with the weights, but for a final clamp.
-    const LINEAR_EVAL: LinearEval<Self>;
 
     /// The score of a position the rules have finished, when the game's
     /// settings score it by more than who won (Wyx with `WyxScoring`

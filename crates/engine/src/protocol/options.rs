@@ -8,6 +8,7 @@ use ludus_rules::protocol::words::number;
 use ludus_rules::{GameOption, OptionKind, OptionValue, Searchable};
 
 use crate::search::{TranspositionTable, DEFAULT_CONTEMPT};
+use ludus_rules::Tooling;
 
 /// The current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,7 +124,7 @@ pub fn game_options() -> Vec<GameOptionInfo> {
     struct Collect;
     impl GameVisitor for Collect {
         type Output = Vec<GameOptionInfo>;
-        fn visit<G: Searchable>(self) -> Self::Output {
+        fn visit<G: Tooling>(self) -> Self::Output {
             G::OPTIONS.iter().map(GameOptionInfo::of::<G>).collect()
         }
     }

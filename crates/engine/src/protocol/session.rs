@@ -22,6 +22,7 @@ use super::output::Output;
 use crate::search::{
     self, protocol_score, Clock, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
 };
+use ludus_rules::Tooling;
 
 /// The largest `go mate` the search tells apart: a forced win takes at
 /// most `MATE - MATE_BOUND` plies to be scored as one.
@@ -130,7 +131,7 @@ pub fn new_session(name: &str, values: &[(&'static str, String)]) -> Option<Box<
     struct MakeSession<'a>(&'a [(&'static str, String)]);
     impl GameVisitor for MakeSession<'_> {
         type Output = Box<dyn Session>;
-        fn visit<G: Searchable>(self) -> Box<dyn Session> {
+        fn visit<G: Tooling>(self) -> Box<dyn Session> {
             let mut session = TypedSession::<G>::new(G::startpos());
             session.configure(self.0);
             Box::new(session)

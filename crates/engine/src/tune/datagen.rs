@@ -22,6 +22,7 @@ use super::data::{GameRecord, Sample, Writer};
 use crate::openings::{generate_openings, OpeningsConfig};
 use crate::protocol::options::game_settings;
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable, MATE_BOUND};
+use ludus_rules::Tooling;
 
 /// A game still going after this many plies is scored a draw.
 pub const MAX_PLIES: usize = 1000;
@@ -83,7 +84,7 @@ struct Datagen<'a> {
 impl GameVisitor for Datagen<'_> {
     type Output = Result<DatagenReport, String>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Tooling>(self) -> Self::Output {
         let config = self.config;
         let settings = game_settings::<G>(&config.options)?;
         G::prepare(&settings);

@@ -16,9 +16,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use ludus_rules::games::{visit_game_named, GameVisitor};
-use ludus_rules::Searchable;
 
 use super::data::read;
+use ludus_rules::Tooling;
 
 /// Adam steps when `--epochs` is not given.
 pub const DEFAULT_EPOCHS: usize = 2000;
@@ -129,7 +129,7 @@ struct ScaleFit<'a> {
 impl GameVisitor for ScaleFit<'_> {
     type Output = Result<ScaleReport, String>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Tooling>(self) -> Self::Output {
         let loaded = Dataset::load::<G>(self.files)?;
         let weights: Vec<f64> = G::LINEAR_EVAL
             .weights
@@ -165,7 +165,7 @@ struct Tune<'a> {
 impl GameVisitor for Tune<'_> {
     type Output = Result<TuneReport, String>;
 
-    fn visit<G: Searchable>(self) -> Self::Output {
+    fn visit<G: Tooling>(self) -> Self::Output {
         let config = self.config;
         let linear = G::LINEAR_EVAL;
         let Loaded {
@@ -264,7 +264,7 @@ impl Dataset {
     }
 
     /// Every file's positions: those of every tenth game held out.
-    fn load<G: Searchable>(files: &[PathBuf]) -> Result<Loaded, String> {
+    fn load<G: Tooling>(files: &[PathBuf]) -> Result<Loaded, String> {
         let linear = G::LINEAR_EVAL;
         let mut loaded = Loaded {
             train: Dataset::new(),

@@ -11,7 +11,7 @@ pub mod pylyx;
 pub mod wyke;
 pub mod wyx;
 
-use crate::{Game, Searchable};
+use crate::{Game, Tooling};
 
 /// Something to do with a game chosen by name at run time: the registry
 /// calls `visit` with the game's type, so the work is monomorphised per game.
@@ -19,7 +19,7 @@ pub trait GameVisitor {
     /// What the work produces.
     type Output;
     /// Does the work for game `G`.
-    fn visit<G: Searchable>(self) -> Self::Output;
+    fn visit<G: Tooling>(self) -> Self::Output;
 }
 
 /// The one list of games, in the order the protocol lists them: calls the

@@ -13,6 +13,7 @@ pub mod solution;
 
 use crate::linear::LinearEval;
 use crate::random::zobrist_keys;
+use crate::tools::Tooling;
 use crate::{
     Game, GameMove, GameOption, GameResult, KnownValue, OptionKind, OptionValue, Player,
     SearchFeatures, Searchable, SolveTarget,
@@ -399,11 +400,6 @@ impl Searchable for Alak {
         kind: OptionKind::Check { default: true },
         apply: |settings, value| settings.use_solution = value == OptionValue::Check(true),
     }];
-    const SOLVE_TARGETS: &'static [SolveTarget] = &[SolveTarget {
-        name: "alak",
-        about: "the whole game, by retrograde analysis",
-        solve: || report::AlakReport::compute().to_string(),
-    }];
     const MOVE_INDEX_COUNT: usize = (SLOTS * SLOTS) as usize;
     // Reductions, move-count pruning and killers gained
     // nothing when the table is off (+0.9, 0.0 and 0.0 Elo switched off over
@@ -415,17 +411,6 @@ impl Searchable for Alak {
         killers: false,
         ..SearchFeatures::ALL
     };
-    const BENCH_POSITIONS: &'static [&'static str] = &[
-        "xxxx___oooo x",
-        "xxx_x__oooo o",
-        "x_xx__oo_o_ x",
-        "_xx_x_o_oo_ o",
-        "xx___x_oo_o x",
-        "x_x__x_o__o o",
-        "xx_____oo__ x",
-        "_x_xo_x_o_o o",
-    ];
-    const BENCH_DEPTH: u32 = 24;
     // The searched scores (`AlakSolution` off: with the table on, every
     // score is exact, a forced result or a draw's 0, and the scale does not
     // matter). Fitted by `ludus tune --game alak --scale-only alak.data` on
@@ -446,8 +431,6 @@ impl Searchable for Alak {
         self.weighted_eval()
     }
 
-    const LINEAR_EVAL: LinearEval<Self> = Self::LINEAR;
-
     /// From the solved table (see [`solution`]) when it is switched on.
     fn known_value(&self, settings: &AlakSettings) -> Option<KnownValue> {
         if settings.use_solution {
@@ -462,6 +445,29 @@ impl Searchable for Alak {
             solution::table();
         }
     }
+}
+
+impl Tooling for Alak {
+    const SOLVE_TARGETS: &'static [SolveTarget] = &[SolveTarget {
+        name: "alak",
+        about: "the whole game, by retrograde analysis",
+        solve: || report::AlakReport::compute().to_string(),
+    }];
+
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "xxxx___oooo x",
+        "xxx_x__oooo o",
+        "x_xx__oo_o_ x",
+        "_xx_x_o_oo_ o",
+        "xx___x_oo_o x",
+        "x_x__x_o__o o",
+        "xx_____oo__ x",
+        "_x_xo_x_o_o o",
+    ];
+
+    const BENCH_DEPTH: u32 = 24;
+
+    const LINEAR_EVAL: LinearEval<Self> = Self::LINEAR;
 }
 
 impl Alak {

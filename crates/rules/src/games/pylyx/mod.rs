@@ -17,6 +17,7 @@ mod notation;
 
 use crate::linear::LinearEval;
 use crate::random::zobrist_keys;
+use crate::tools::Tooling;
 use crate::{Game, GameMove, GameResult, Player, SearchFeatures, Searchable};
 
 /// The widest mailbox row: 12 cells and a border cell on each side.
@@ -429,24 +430,6 @@ impl<const N: usize> Searchable for PylyxGame<N> {
         },
         _ => SearchFeatures::ALL,
     };
-    const BENCH_POSITIONS: &'static [&'static str] = match N {
-        12 => &[
-            "12/12/12/12/12/12/12/12/12/12/12/12 w 10 10",
-            "12/8a3/12/12/3A3a4/6A5/5a1A4/4A1a5/1A10/12/12/12 b 5 6",
-            "12/8a1A1/5A6/2a9/3A3a4/6A3a1/5a1A4/4A1a5/1A7a2/4a3A3/9A2/12 b 1 2",
-            "12/12/5A6/6a3A1/5A3c2/6acA3/5aCC4/12/5a6/12/12/12 b 0 0",
-            "12/12/7C4/4A7/12/5ca1A3/5Dc5/12/6cA4/12/12/12 b 0 0",
-            "12/12/12/12/12/4d1A1A3/3CC1Bc4/5c6/12/12/12/12 b 0 0",
-        ],
-        _ => &[
-            "10/10/10/10/10/10/10/10/10/10 w 8 8",
-            "10/4A5/3a6/6a3/5A4/4a1A3/3A1a4/8A1/7a2/10 w 3 3",
-            "10/1a2A5/1A1a6/2A3a3/5A4/4aB4/3A1ba3/2a5A1/10/10 w 0 0",
-            "10/10/5A4/4a1b3/3a6/6A3/4aC1c2/10/5C4/10 w 0 0",
-            "10/10/10/4c5/3a3E2/5ac3/10/4C5/10/10 w 0 0",
-        ],
-    };
-    const BENCH_DEPTH: u32 = 5;
     // Fitted by `ludus tune --game G --scale-only G.data` on `ludus datagen
     // --game G --games 300 --nodes 2000 --concurrency 1 --out G.data`: 1/K
     // for the search scores, pylyx 102.1 (18 174 positions of the 93 games
@@ -487,6 +470,28 @@ impl<const N: usize> Searchable for PylyxGame<N> {
     fn evaluate(&self, _: &()) -> i32 {
         self.weighted_eval()
     }
+}
+
+impl<const N: usize> Tooling for PylyxGame<N> {
+    const BENCH_POSITIONS: &'static [&'static str] = match N {
+        12 => &[
+            "12/12/12/12/12/12/12/12/12/12/12/12 w 10 10",
+            "12/8a3/12/12/3A3a4/6A5/5a1A4/4A1a5/1A10/12/12/12 b 5 6",
+            "12/8a1A1/5A6/2a9/3A3a4/6A3a1/5a1A4/4A1a5/1A7a2/4a3A3/9A2/12 b 1 2",
+            "12/12/5A6/6a3A1/5A3c2/6acA3/5aCC4/12/5a6/12/12/12 b 0 0",
+            "12/12/7C4/4A7/12/5ca1A3/5Dc5/12/6cA4/12/12/12 b 0 0",
+            "12/12/12/12/12/4d1A1A3/3CC1Bc4/5c6/12/12/12/12 b 0 0",
+        ],
+        _ => &[
+            "10/10/10/10/10/10/10/10/10/10 w 8 8",
+            "10/4A5/3a6/6a3/5A4/4a1A3/3A1a4/8A1/7a2/10 w 3 3",
+            "10/1a2A5/1A1a6/2A3a3/5A4/4aB4/3A1ba3/2a5A1/10/10 w 0 0",
+            "10/10/5A4/4a1b3/3a6/6A3/4aC1c2/10/5C4/10 w 0 0",
+            "10/10/10/4c5/3a3E2/5ac3/10/4C5/10/10 w 0 0",
+        ],
+    };
+
+    const BENCH_DEPTH: u32 = 5;
 
     const LINEAR_EVAL: LinearEval<Self> = Self::LINEAR;
 }

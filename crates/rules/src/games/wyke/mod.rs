@@ -17,6 +17,7 @@ pub mod moves;
 mod ordering;
 
 use crate::random::zobrist_keys;
+use crate::tools::Tooling;
 use crate::{
     Game, GameResult, KnownValue, MoveCursor, MoveIndices, Player, SearchFeatures, Searchable,
     SolveTarget,
@@ -616,15 +617,6 @@ impl<const N: usize> Game for Wyke<N> {
 
 impl<const N: usize> Searchable for Wyke<N> {
     type Settings = ();
-    const SOLVE_TARGETS: &'static [SolveTarget] = if N == 4 {
-        &[SolveTarget {
-            name: "wyke-endgames",
-            about: "every 6-6 endgame of 4×4 Wyke, by retrograde analysis",
-            solve: endgame::report,
-        }]
-    } else {
-        &[]
-    };
     // Each technique kept by a match in this game (bench/README.md, "Every
     // feature switched off once"). History gains nothing: the best-first order by plot gains is better alone (+18.8 ±
     // 21.5 over 1000 games on 4×4, +16.5 ± 34.2 over 400 on 6×6; both off
@@ -644,23 +636,6 @@ impl<const N: usize> Searchable for Wyke<N> {
     };
     // One per plot and amount: a move's history is the sum over its plots.
     const MOVE_INDEX_COUNT: usize = ordering::HISTORY_INDICES;
-    const BENCH_POSITIONS: &'static [&'static str] = if N == 4 {
-        &[
-            "3444/4444/4444/4443 b - -",
-            "3444/4464/4424/4443 d 2-2 -",
-            "5262/4708/4374/1443 b 3-1 2-1-1",
-            "2650/3617/8472/1543 d 2-1-1 4",
-            "7813/5078/2685/1444 b 4 3-1",
-            "8713/5078/2685/1044 d 1-1-1-1-1 2-2",
-        ]
-    } else {
-        &[
-            "444444/434444/444444/444444/444434/444444 b - -",
-            "464444/434454/444244/442444/444434/444644 b 3-1 2-2",
-            "564804/434454/474240/462447/144634/444644 d 2-1-1 4",
-        ]
-    };
-    const BENCH_DEPTH: u32 = 6;
     // Fitted by `ludus tune --game G --scale-only G.data` on `ludus datagen
     // --game G --games 300 --nodes 2000 --concurrency 1 --out G.data`: 1/K
     // for the search scores, wyke 171.3 (6 938 positions of 300 games;
@@ -718,8 +693,6 @@ impl<const N: usize> Searchable for Wyke<N> {
         eval::evaluate(self)
     }
 
-    const LINEAR_EVAL: crate::linear::LinearEval<Self> = Self::LINEAR;
-
     fn known_value(&self, _: &()) -> Option<KnownValue> {
         if N == 4 && self.is_six_six() {
             endgame::lookup(self.open_tiles(), self.markers, self.side, self.passes)
@@ -733,6 +706,39 @@ impl<const N: usize> Searchable for Wyke<N> {
             endgame::prepare();
         }
     }
+}
+
+impl<const N: usize> Tooling for Wyke<N> {
+    const SOLVE_TARGETS: &'static [SolveTarget] = if N == 4 {
+        &[SolveTarget {
+            name: "wyke-endgames",
+            about: "every 6-6 endgame of 4×4 Wyke, by retrograde analysis",
+            solve: endgame::report,
+        }]
+    } else {
+        &[]
+    };
+
+    const BENCH_POSITIONS: &'static [&'static str] = if N == 4 {
+        &[
+            "3444/4444/4444/4443 b - -",
+            "3444/4464/4424/4443 d 2-2 -",
+            "5262/4708/4374/1443 b 3-1 2-1-1",
+            "2650/3617/8472/1543 d 2-1-1 4",
+            "7813/5078/2685/1444 b 4 3-1",
+            "8713/5078/2685/1044 d 1-1-1-1-1 2-2",
+        ]
+    } else {
+        &[
+            "444444/434444/444444/444444/444434/444444 b - -",
+            "464444/434454/444244/442444/444434/444644 b 3-1 2-2",
+            "564804/434454/474240/462447/144634/444644 d 2-1-1 4",
+        ]
+    };
+
+    const BENCH_DEPTH: u32 = 6;
+
+    const LINEAR_EVAL: crate::linear::LinearEval<Self> = Self::LINEAR;
 }
 
 impl<const N: usize> Wyke<N> {
