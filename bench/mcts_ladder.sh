@@ -6,7 +6,8 @@
 #   defaults: 40 games, ludus at 0.1 s a move; openings of `ludus openings`
 #   (Wyx: random racks), each played twice, sides swapped.
 # The bot gets `go nodes SIMULATIONS` (its simulations a move, no clock).
-# Prints the match's score line and Elo, and each side's mean time a move.
+# Prints the match's score line and Elo, each side's mean time a move and
+# how the games ended; PGNOUT=FILE keeps the games.
 set -eu
 python=$1
 game=$2
@@ -23,6 +24,8 @@ trap 'rm -rf "$work"' EXIT
     --engine cmd="$python" args="-m ludus.bot mcts --simulations $sims --seed 5" \
         proto=ugi name="mcts$sims" nodes="$sims" \
     --pgnout "$work/games.pgn" | grep -E "^(Score of|Elo)"
+if [ -n "${PGNOUT:-}" ]; then cp "$work/games.pgn" "$PGNOUT"; fi
+grep -o '{[^}]*} [01/2-]*$' "$work/games.pgn" | sed 's/} .*$/}/' | sort | uniq -c
 "$python" - "$work/games.pgn" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
