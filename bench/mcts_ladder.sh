@@ -27,7 +27,8 @@ trap 'rm -rf "$work"' EXIT
         proto=ugi name="mcts$sims" nodes="$sims" \
     --pgnout "$work/games.pgn" | grep -E "^(Score of|Elo)"
 if [ -n "${PGNOUT:-}" ]; then cp "$work/games.pgn" "$PGNOUT"; fi
-grep -o '{[^}]*} [01/2-]*$' "$work/games.pgn" | sed 's/} .*$/}/' | sort | uniq -c
+tr '\n' ' ' <"$work/games.pgn" | grep -o '{[^}]*} \(1-0\|0-1\|1/2-1/2\) ' |
+    sed 's/} .*$/}/' | sort | uniq -c
 "$python" - "$work/games.pgn" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
