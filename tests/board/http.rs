@@ -323,3 +323,56 @@ fn each_page_has_a_game_of_its_own() {
     assert_eq!(status, 410, "{body}");
     assert!(body.contains("unknown session"), "{body}");
 }
+
+#[test]
+fn the_engine_plays_at_a_level_and_the_game_record_names_it() {
+    let gui = Gui::start(&[]);
+    let state = gui.state();
+    assert_eq!(
+        state["strength"],
+        serde_json::json!({"kind": "level", "value": 3})
+    );
+    let levels: Vec<i64> = state["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|elo| elo.as_i64().unwrap())
+        .collect();
+    assert_eq!(levels.len(), 8, "{state}");
+    assert!(
+        levels.windows(2).all(|pair| pair[0] < pair[1]),
+        "{levels:?}"
+    );
+    let (status, body) = gui.post(
+        "/api/engine",
+        r#"{"plays":"second","strength":{"kind":"level","value":9}}"#,
+    );
+    assert_eq!(status, 400, "{body}");
+    gui.post(
+        "/api/engine",
+        r#"{"plays":"second","strength":{"kind":"level","value":1}}"#,
+    );
+    gui.post("/api/move", r#"{"move":"4-5"}"#);
+    let state = gui.wait_for(60, |s| moves(s).len() == 2);
+    assert!(state["engine"]["error"].is_null(), "{state}");
+    let (_, pgn) = gui.request("GET", "/api/pgn", &[], None);
+    let named = format!("(Level 1, {} Elo)\"]", levels[0]);
+    assert!(pgn.contains(&named), "{pgn}");
+}
+
+#[test]
+fn a_level_needs_an_engine_that_offers_uci_elo() {
+    // A UCI engine with no options at all.
+    let bot = "while read line; do case $line in uci) echo 'id name plain'; echo uciok;; \
+               isready) echo readyok;; go*) echo 'bestmove 4-5';; esac; done";
+    let gui = Gui::start(&["--engine", "sh", "-c", bot]);
+    gui.wait_for(30, |s| s["engine"]["name"] != "");
+    gui.post(
+        "/api/engine",
+        r#"{"plays":"first","strength":{"kind":"level","value":2}}"#,
+    );
+    let state = gui.wait_for(60, |s| !s["engine"]["error"].is_null());
+    let error = state["engine"]["error"].as_str().unwrap();
+    assert!(error.contains("offers no UCI_Elo"), "{error}");
+    assert!(moves(&state).is_empty());
+}

@@ -13,6 +13,7 @@ use ludus_engine::protocol::session::{JobSettings, Session, TypedSession};
 use ludus_engine::protocol::Output;
 use ludus_engine::search::Bound;
 use ludus_engine::search::TranspositionTable;
+use ludus_engine::skill::Skill;
 use ludus_rules::games::alak::Alak;
 use ludus_rules::{Game, SearchFeatures, Searchable};
 
@@ -213,6 +214,7 @@ fn job_ends(
         move_overhead: Duration::ZERO,
         ponder_move: true,
         contempt: 0,
+        skill: Skill::new(20.0),
         features_on: SearchFeatures::ALL,
     };
     let job = session

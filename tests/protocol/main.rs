@@ -8,6 +8,7 @@ mod common;
 mod conformance;
 mod contempt;
 mod deterministic;
+mod levels;
 mod practical;
 mod protocol;
 mod pylyx_protocol;

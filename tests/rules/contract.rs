@@ -27,6 +27,7 @@ impl GameVisitor for Contract {
             G::from_fen(&start.to_fen()).unwrap().to_fen(),
             start.to_fen()
         );
+        check_level_calibration(G::NAME, G::LEVEL_ELO);
         for fen in G::BENCH_POSITIONS {
             let position = G::from_fen(fen)
                 .unwrap_or_else(|e| panic!("{}: bench position {fen}: {e}", G::NAME));
@@ -66,6 +67,23 @@ impl GameVisitor for Contract {
                 }
             }
         }
+    }
+}
+
+/// A game's level calibration, once measured, runs from level 0 to full
+/// strength (20), levels and ratings both rising, so every `UCI_Elo` finds
+/// one level.
+fn check_level_calibration(game: &str, table: &[(u8, i32)]) {
+    if table.is_empty() {
+        return;
+    }
+    assert_eq!(table.first().map(|l| l.0), Some(0), "{game}: {table:?}");
+    assert_eq!(table.last().map(|l| l.0), Some(20), "{game}: {table:?}");
+    for pair in table.windows(2) {
+        assert!(
+            pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1,
+            "{game}: {table:?}"
+        );
     }
 }
 

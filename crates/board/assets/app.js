@@ -202,6 +202,9 @@ function renderControls() {
   setControl('engine-plays', state.plays);
   setControl('strength-kind', state.strength.kind);
   setControl('strength-value', state.strength.value);
+  const level = state.strength.kind === 'level';
+  $('strength-value').max = level ? state.levels.length : '';
+  $('strength-elo').textContent = level ? `≈ ${state.levels[state.strength.value - 1]} Elo` : '';
   setControl('multipv', state.multipv);
   $('analyse').checked = state.analysing;
   $('seed-box').hidden = state.game !== 'wyx';

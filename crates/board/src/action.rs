@@ -8,6 +8,8 @@ use serde::de::{self, Unexpected, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
+use ludus_rules::games::level_elo_range;
+
 /// An action, read by [`Action::parse`].
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "action", rename_all = "lowercase", deny_unknown_fields)]
@@ -222,6 +224,26 @@ pub enum Strength {
     Depth(u64),
     /// Nodes.
     Nodes(u64),
+    /// A playing level, 1 (weakest) to [`LEVELS`] (full strength at
+    /// [`LEVEL_MOVETIME_MS`] a move), each a rating on the game's absolute
+    /// scale ([`level_elo`]).
+    Level(u64),
+}
+
+/// The board's playing levels: 1 to 8, as Lichess offers them.
+pub const LEVELS: u64 = 8;
+/// The time a level's move takes: the time control the levels' ratings
+/// were measured at (protocol.md, "Playing levels").
+pub const LEVEL_MOVETIME_MS: u64 = 100;
+
+/// The rating of playing level `level` (1 to [`LEVELS`]) in `game`: the
+/// game's calibrated range (its weakest engine level to full strength at
+/// 0.1 s a move) in equal steps.
+pub fn level_elo(game: &str, level: u64) -> Option<i32> {
+    let (low, high) = level_elo_range(game)?;
+    let step = (level.clamp(1, LEVELS) - 1) as i64;
+    let elo = i64::from(low) + i64::from(high - low) * step / (LEVELS as i64 - 1);
+    Some(elo as i32)
 }
 
 /// A strength as the page sends it, before its range is checked.
@@ -230,12 +252,13 @@ pub enum Strength {
     tag = "kind",
     content = "value",
     rename_all = "lowercase",
-    expecting = "a strength: {\"kind\": \"time\" (ms per move), \"depth\" or \"nodes\", \"value\": a whole number}"
+    expecting = "a strength: {\"kind\": \"time\" (ms per move), \"depth\", \"nodes\" or \"level\" (1 to 8), \"value\": a whole number}"
 )]
 enum StrengthRequest {
     Time(u64),
     Depth(u64),
     Nodes(u64),
+    Level(u64),
 }
 
 impl TryFrom<StrengthRequest> for Strength {
@@ -246,6 +269,7 @@ impl TryFrom<StrengthRequest> for Strength {
             StrengthRequest::Time(ms) => (Strength::Time(ms), 10..=3_600_000),
             StrengthRequest::Depth(plies) => (Strength::Depth(plies), 1..=100),
             StrengthRequest::Nodes(nodes) => (Strength::Nodes(nodes), 1..=1_000_000_000_000),
+            StrengthRequest::Level(level) => (Strength::Level(level), 1..=LEVELS),
         };
         let (kind, value) = strength.parts();
         if !range.contains(&value) {
@@ -266,6 +290,19 @@ impl Strength {
             Strength::Time(ms) => ("time", ms),
             Strength::Depth(plies) => ("depth", plies),
             Strength::Nodes(nodes) => ("nodes", nodes),
+            Strength::Level(level) => ("level", level),
+        }
+    }
+
+    /// The `UCI_Elo` a move at this strength asks of the engine in `game`
+    /// (`None`: full strength); an error for a level in a game whose levels
+    /// are not calibrated yet.
+    pub fn elo(self, game: &str) -> Result<Option<i32>, String> {
+        match self {
+            Strength::Level(level) => level_elo(game, level).map(Some).ok_or_else(|| {
+                format!("{game} has no calibrated levels yet: choose a time, depth or node limit")
+            }),
+            _ => Ok(None),
         }
     }
 
@@ -275,6 +312,7 @@ impl Strength {
             Strength::Time(ms) => format!("go movetime {ms}"),
             Strength::Depth(plies) => format!("go depth {plies}"),
             Strength::Nodes(nodes) => format!("go nodes {nodes}"),
+            Strength::Level(_) => format!("go movetime {LEVEL_MOVETIME_MS}"),
         }
     }
 }

@@ -121,19 +121,30 @@ impl App {
     /// Bumps the version and tells the engine thread what to search.
     pub fn refresh(&mut self) {
         self.version += 1;
-        let wanted = self.wanted().map(|(purpose, ply)| {
+        let wanted = self.wanted().and_then(|(purpose, ply)| {
             let (go, multipv) = self.engine.go(purpose);
+            let game = self.game.table().game();
+            let elo = match purpose {
+                Purpose::Move => self.engine.strength().elo(game),
+                Purpose::Analyse => Ok(None),
+            };
+            // A level the game cannot play is said on the board, as an
+            // engine failure would be.
+            let elo = elo
+                .map_err(|error| self.engine.set_error(Some(error)))
+                .ok()?;
             let job = Job {
                 id: 0,
                 purpose,
-                game: self.game.table().game(),
+                game,
                 epoch: self.game.epoch(),
                 position: self.game.position_command(ply),
                 go,
                 multipv,
                 pair_option: self.game.pair_option(self.engine.plays_for_pair()),
+                elo,
             };
-            (ply, job)
+            Some((ply, job))
         });
         self.engine.want(wanted);
     }

@@ -35,11 +35,11 @@ pub struct Driver {
 }
 
 impl Driver {
-    /// A second a move, one analysis line, no analysis, no engine thread
-    /// yet.
+    /// Level 3 (a newcomer's opponent), one analysis line, no analysis, no
+    /// engine thread yet.
     pub fn new() -> Driver {
         Driver {
-            strength: Strength::Time(1000),
+            strength: Strength::Level(3),
             multipv: Multipv::ONE,
             analysing: false,
             plays_for_pair: true,
@@ -63,6 +63,17 @@ impl Driver {
     /// How the engine's moves are limited.
     pub fn strength(&self) -> Strength {
         self.strength
+    }
+
+    /// The engine as a game record names it in `game`: its name, with the
+    /// level and its rating when it plays at one.
+    pub fn player_name(&self, game: &str) -> String {
+        match (self.strength, self.strength.elo(game)) {
+            (Strength::Level(level), Ok(Some(elo))) => {
+                format!("{} (Level {level}, {elo} Elo)", self.name)
+            }
+            _ => self.name.clone(),
+        }
     }
 
     /// Analysis lines wanted (1 to 3).

@@ -56,6 +56,9 @@ pub struct Job {
     /// In pair mode, the game's option (name, value) that makes the engine
     /// play for the pair's count, set if the engine announces it.
     pub pair_option: Option<(&'static str, &'static str)>,
+    /// The rating to play at (`UCI_LimitStrength` and `UCI_Elo`); `None`:
+    /// full strength.
+    pub elo: Option<i32>,
 }
 
 /// One line of the analysis as the board shows it: an `info` line with a
@@ -140,6 +143,8 @@ struct Running {
     multipv: u32,
     /// The pair option set on it (until then, its default).
     pair_option: Option<(&'static str, &'static str)>,
+    /// The rating it was told to play at (until then, full strength).
+    elo: Option<i32>,
 }
 
 /// The engine thread's state.
@@ -338,8 +343,36 @@ impl Driver {
             engine.process.send(&line).map_err(lost)?;
             engine.multipv = job.multipv;
         }
+        if engine.elo != job.elo {
+            for line in strength_lines(&engine.declarations, job.elo)? {
+                engine.process.send(&line).map_err(lost)?;
+            }
+            engine.elo = job.elo;
+        }
         engine.process.send(&job.position).map_err(lost)?;
         engine.process.send(&job.go).map_err(lost)
+    }
+}
+
+/// The `setoption` lines that make an engine play at `elo` (`None`: full
+/// strength); an error if it announces no `UCI_Elo` to play at.
+fn strength_lines(declarations: &[String], elo: Option<i32>) -> Result<Vec<String>, String> {
+    let limits = ["UCI_LimitStrength", "UCI_Elo"]
+        .iter()
+        .all(|name| announces_option(declarations, name));
+    match (elo, limits) {
+        (Some(elo), true) => Ok(vec![
+            "setoption name UCI_LimitStrength value true".to_string(),
+            format!("setoption name UCI_Elo value {elo}"),
+        ]),
+        (Some(_), false) => Err(
+            "the engine offers no UCI_Elo to play a level at: choose a time, depth or node limit"
+                .to_string(),
+        ),
+        (None, true) => Ok(vec![
+            "setoption name UCI_LimitStrength value false".to_string()
+        ]),
+        (None, false) => Ok(Vec::new()),
     }
 }
 
@@ -394,6 +427,7 @@ fn start_engine(command: &EngineCommand) -> Result<Running, String> {
         epoch: 0,
         multipv: 1,
         pair_option: None,
+        elo: None,
     })
 }
 

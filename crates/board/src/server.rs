@@ -203,7 +203,10 @@ fn route(request: &mut Request, shared: &Shared) -> Reply {
         (Method::Get, "state") => state(&session, query),
         (Method::Get, "pgn") => {
             let app = session.lock();
-            let pgn = crate::pgn::export(app.game(), app.engine().name());
+            let pgn = crate::pgn::export(
+                app.game(),
+                &app.engine().player_name(app.game().table().game()),
+            );
             body(200, "application/x-chess-pgn; charset=utf-8", pgn)
         }
         (Method::Post, action) => {

@@ -4,7 +4,7 @@ use ludus_rules::games::GAME_NAMES;
 use ludus_rules::{GameResult, Player, Status};
 use serde_json::{json, Value};
 
-use crate::action::Plays;
+use crate::action::{level_elo, Plays, LEVELS};
 use crate::app::App;
 use crate::engine::Purpose;
 use crate::games::{Follow, Look};
@@ -117,6 +117,7 @@ pub fn state_json(app: &App) -> Value {
         "final": status_json(&table.status(moves.len())),
         "plays": game.plays().word(),
         "strength": { "kind": strength_kind, "value": strength_value },
+        "levels": (1..=LEVELS).filter_map(|level| level_elo(table.game(), level)).collect::<Vec<i32>>(),
         "multipv": engine.multipv(),
         "analysing": engine.analysing(),
         "engine": { "name": engine.name(), "error": engine.error() },

@@ -7,6 +7,7 @@
 //! - [`protocol`]: the UCI/UGI session that ties a game to the search;
 //! - [`bench`], [`perft`], [`solve`], [`openings`]: the command-line tools
 //!   that run in process;
+//! - [`skill`]: playing levels below full strength;
 //! - [`tune`]: self-play data and the tuning of the evaluations' weights.
 
 pub mod bench;
@@ -14,5 +15,6 @@ pub mod openings;
 pub mod perft;
 pub mod protocol;
 pub mod search;
+pub mod skill;
 pub mod solve;
 pub mod tune;

@@ -1,10 +1,15 @@
 """``python -m ludus.bot``: OpenSpiel bots as protocol engines, in a
 ``ludus match`` and over pipes."""
 
+import argparse
+import io
 import subprocess
 import sys
 
 import pytest
+
+import ludus
+from ludus.bot import BOTS, RandomBot, Session
 
 BOT = [sys.executable, "-m", "ludus.bot"]
 
@@ -122,8 +127,6 @@ class Board:
 
 
 def test_the_board_plays_against_a_bot(ludus_bin):
-    import ludus
-
     board = Board(ludus_bin, [sys.executable, "-m", "ludus.bot", "mcts", "--seed", "4"])
     try:
         state = board.wait_for(lambda s: s["engine"]["name"] != "" or s["engine"]["error"])
@@ -139,3 +142,39 @@ def test_the_board_plays_against_a_bot(ludus_bin):
         assert reply in [str(m) for m in ludus.Game("alak").start().play("4-5").legal_moves()]
     finally:
         board.close()
+
+
+def session_output(bot_name, game, position):
+    """The lines a bot's session answers ``go nodes 1`` with at ``position``."""
+    args = argparse.Namespace(seed=2, simulations=5, chunk=5, uct_c=2.0, depth=1)
+    out = io.StringIO()
+    session = Session(BOTS[bot_name](args), out=out)
+    session.game, session.position = game, position
+    session.handle("go nodes 1")
+    session.finish()
+    return out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("name", ["random", "mcts"])
+def test_a_bot_moves_after_more_plies_than_openspiels_length_bound(name):
+    # Random Pylyx 10×10 goes on for ever: 1 100 plies, and not over.
+    position = ludus.Position("pylyx10").random_playout(4, max_plies=1100)
+    assert position.plies == 1100 and not position.is_over()
+    lines = session_output(name, "pylyx10", position)
+    assert not any("error" in line for line in lines), lines
+    move = lines[-1].split()[1]
+    assert move in {str(m) for m in position.legal_moves()}
+
+
+def test_a_failing_bot_still_answers_a_legal_move():
+    class Failing(RandomBot):
+        def choose(self, state, limits, stop):
+            raise RuntimeError("boom")
+
+    out = io.StringIO()
+    session = Session(Failing(argparse.Namespace(seed=1)), out=out)
+    session.handle("go nodes 1")
+    session.finish()
+    lines = out.getvalue().splitlines()
+    assert "internal error in the bot" in lines[0] and "boom" in lines[0]
+    assert lines[-1].split()[1] in {str(m) for m in ludus.Position("alak").legal_moves()}

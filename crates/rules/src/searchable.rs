@@ -177,6 +177,13 @@ pub trait Searchable: Game {
         None
     }
 
+    /// `settings` with the solved tables a player could not know switched
+    /// off: a playing level below full strength searches without them. A
+    /// game whose table an option switches off overrides this.
+    fn without_solutions(settings: &Self::Settings) -> Self::Settings {
+        settings.clone()
+    }
+
     /// An upper bound on the plies left before the game ends, whatever is
     /// played, for games that have one (Wyx: its rack empties). Where the
     /// search's remaining depth covers it, the search neither prunes nor

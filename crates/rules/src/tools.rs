@@ -1,6 +1,7 @@
 //! What the tools beside the search need of a game, and the search does
-//! not: `ludus bench`'s positions, `ludus solve`'s targets, and the
-//! evaluation as features × weights for `ludus tune`.
+//! not: `ludus bench`'s positions, `ludus solve`'s targets, the evaluation
+//! as features × weights for `ludus tune`, and the measured strength of the
+//! playing levels.
 
 use crate::linear::LinearEval;
 use crate::searchable::{Searchable, SolveTarget};
@@ -22,4 +23,12 @@ pub trait Tooling: Searchable {
     /// (see [`crate::linear`]). [`Searchable::evaluate`] must equal the
     /// features' dot product with the weights, but for a final clamp.
     const LINEAR_EVAL: LinearEval<Self>;
+
+    /// The measured strength of some of the engine's playing levels, as
+    /// (`Skill Level`, Elo) from level 0 to 20 (full strength), each at
+    /// 0.1 s a move, with the uniformly random mover at 0 Elo: what
+    /// `UCI_Elo` is mapped through. Both rising. Measured by `python -m
+    /// ludus.ladder` (bench/README.md). Empty for a game whose ladder has
+    /// not been played yet: it offers `Skill Level` but no `UCI_Elo`.
+    const LEVEL_ELO: &'static [(u8, i32)] = &[];
 }

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
-use ludus_rules::games::unknown_game;
+use ludus_rules::games::{level_calibration, unknown_game};
 use ludus_rules::protocol::{PositionBase, PositionCommand};
 use ludus_rules::{GameResult, Player, SearchFeatures};
 
@@ -236,6 +236,13 @@ impl Engine {
                 if let Err(error) = self.prepare_table() {
                     self.out.error(&error);
                 }
+                if self.options.limit_strength && level_calibration(&self.options.variant).is_none()
+                {
+                    self.out.info_string(&format!(
+                        "UCI_Elo: {} has no calibrated levels yet; playing at Skill Level {}",
+                        self.options.variant, self.options.skill_level
+                    ));
+                }
                 let settings = JobSettings {
                     threads: self.options.threads,
                     deterministic: self.options.deterministic,
@@ -245,6 +252,7 @@ impl Engine {
                     // read exactly two words); UCI adds the ponder move.
                     ponder_move: self.dialect == Dialect::Uci,
                     contempt: self.options.contempt,
+                    skill: self.options.skill(),
                     features_on: self.features_on,
                 };
                 let job = self.session.start_job(

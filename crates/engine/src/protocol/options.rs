@@ -3,11 +3,14 @@
 //! game declares its own ([`Searchable::OPTIONS`]), which are announced and
 //! checked here without being named.
 
-use ludus_rules::games::{visit_every_game, GameVisitor, DEFAULT_GAME, GAME_NAMES};
+use ludus_rules::games::{
+    level_calibration, level_elo_range, visit_every_game, GameVisitor, DEFAULT_GAME, GAME_NAMES,
+};
 use ludus_rules::protocol::words::number;
 use ludus_rules::{GameOption, OptionKind, OptionValue, Searchable};
 
 use crate::search::{TranspositionTable, DEFAULT_CONTEMPT};
+use crate::skill::{Skill, MAX_LEVEL};
 use ludus_rules::Tooling;
 
 /// The current option values.
@@ -28,6 +31,12 @@ pub struct Options {
     /// Centipawns a draw the search could avoid counts against the side
     /// to move at the root (see [`crate::search::SearchRequest::contempt`]).
     pub contempt: i32,
+    /// `Skill Level`: 0 (weakest) to [`MAX_LEVEL`] (full strength).
+    pub skill_level: u8,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` (instead of `Skill Level`).
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the rating to play at, by the game's calibration.
+    pub elo: i32,
     /// The game being played.
     pub variant: String,
     /// The games' own options that were set, by declared name, each with
@@ -46,6 +55,9 @@ impl Default for Options {
             move_overhead_ms: 10,
             ponder: false,
             contempt: DEFAULT_CONTEMPT,
+            skill_level: MAX_LEVEL,
+            limit_strength: false,
+            elo: elo_range().0,
             variant: DEFAULT_GAME.to_string(),
             game_values: Vec::new(),
         }
@@ -231,6 +243,20 @@ impl Options {
                 defaults.contempt
             ),
             format!(
+                "option name Skill Level type spin default {} min 0 max {MAX_LEVEL}",
+                defaults.skill_level
+            ),
+            format!(
+                "option name UCI_LimitStrength type check default {}",
+                defaults.limit_strength
+            ),
+            format!(
+                "option name UCI_Elo type spin default {} min {} max {}",
+                defaults.elo,
+                elo_range().0,
+                elo_range().1
+            ),
+            format!(
                 "option name UCI_Variant type combo default {}{}",
                 defaults.variant,
                 GAME_NAMES
@@ -292,6 +318,22 @@ impl Options {
                     .map_err(|e| format!("option 'Contempt': {e}"))?;
                 Ok(OptionChange::Value)
             }
+            "skill level" => {
+                self.skill_level = spin(0, MAX_LEVEL.into())? as u8;
+                Ok(OptionChange::Value)
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = check(value, "UCI_LimitStrength")?;
+                Ok(OptionChange::Value)
+            }
+            "uci_elo" => {
+                let text = value.ok_or("option 'UCI_Elo' needs a value")?;
+                let (min, max) = elo_range();
+                self.elo = number(text, min.into(), max.into())
+                    .map(|n| n as i32)
+                    .map_err(|e| format!("option 'UCI_Elo': {e}"))?;
+                Ok(OptionChange::Value)
+            }
             "uci_variant" => {
                 let text = value.ok_or("option 'UCI_Variant' needs a value")?;
                 let game = GAME_NAMES
@@ -310,6 +352,18 @@ impl Options {
         }
     }
 
+    /// The playing strength the options ask for: `UCI_Elo` through the
+    /// game's calibration when `UCI_LimitStrength` is on, else (and in a
+    /// game whose levels are not calibrated yet) `Skill Level`.
+    pub fn skill(&self) -> Skill {
+        let levels = Skill::new(f64::from(self.skill_level));
+        match self.limit_strength {
+            true => level_calibration(&self.variant)
+                .map_or(levels, |table| Skill::for_elo(table, self.elo)),
+            false => levels,
+        }
+    }
+
     /// Sets an option some game declares (whichever game is loaded: the
     /// value is kept for when its game is).
     fn set_game_option(&mut self, name: &str, value: Option<&str>) -> Result<OptionChange, String> {
@@ -322,6 +376,17 @@ impl Options {
         self.game_values.push((option.name, text));
         Ok(OptionChange::Game)
     }
+}
+
+/// The `UCI_Elo` values accepted: from the weakest level of any game to
+/// the strongest (each game clamps to its own range); `(0, 0)` while no
+/// game is calibrated.
+pub fn elo_range() -> (i32, i32) {
+    GAME_NAMES
+        .iter()
+        .filter_map(|game| level_elo_range(game))
+        .reduce(|(low, high), (min, max)| (low.min(min), high.max(max)))
+        .unwrap_or((0, 0))
 }
 
 /// The value of a check option.

@@ -22,6 +22,8 @@ use super::output::Output;
 use crate::search::{
     self, protocol_score, Clock, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
 };
+use crate::skill::{Candidates, Skill};
+use ludus_rules::random::Rng;
 use ludus_rules::Tooling;
 
 /// The largest `go mate` the search tells apart: a forced win takes at
@@ -43,6 +45,9 @@ pub struct JobSettings {
     pub ponder_move: bool,
     /// Contempt for avoidable draws, in centipawns.
     pub contempt: i32,
+    /// The playing strength: full, or a level that looks less deep and
+    /// draws its move among the best lines.
+    pub skill: Skill,
     /// The search features left on (of the game's own), for measurements
     /// (see [`crate::search::features`]).
     pub features_on: SearchFeatures,
@@ -354,7 +359,7 @@ impl<G: Searchable> Session for TypedSession<G> {
         let signals = Arc::new(Signals::new(go.ponder && go.perft.is_none()));
         let (done_sender, done) = bounded(1);
         let out = out.detachable();
-        let job_limits = self.limits(go);
+        let job_limits = settings.skill.limit(self.limits(go));
         let job = Job {
             session: self.clone(),
             go: go.clone(),
@@ -397,6 +402,15 @@ fn finishes_alone(go: &GoParams, limits: &Limits) -> bool {
     limited && !limits.infinite && !limits.ponder
 }
 
+/// A seed for a level's draw: the clock mixed with the position, so the
+/// same position does not always get the same weaker move.
+fn draw_seed(position_hash: u64) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64);
+    nanos ^ position_hash
+}
+
 /// Everything a job thread owns.
 struct Job<G: Searchable> {
     session: TypedSession<G>,
@@ -424,23 +438,35 @@ impl<G: Searchable> Job<G> {
             return;
         }
         let root = self.session.current();
+        let skill = self.settings.skill;
+        let settings = match skill.is_full() {
+            true => self.session.settings.clone(),
+            false => G::without_solutions(&self.session.settings),
+        };
         let request = SearchRequest {
-            multipv: self.settings.multipv,
+            multipv: self.settings.multipv.max(skill.lines()),
             move_overhead: self.settings.move_overhead,
             search_moves: &self.search_moves,
-            ..SearchRequest::new(root, &self.session.settings, &self.limits)
+            ..SearchRequest::new(root, &settings, &self.limits)
                 .with_history(self.session.log.history())
                 .with_threads(self.settings.threads, self.settings.deterministic)
                 .with_contempt(self.settings.contempt)
                 .with_features_on(self.settings.features_on)
         };
         let out = &self.out;
+        let mut lines = Candidates::default();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             search::search(&request, &self.tt, &self.signals, &mut |info| {
+                lines.observe(info);
                 out.line(&format_info(root, info))
             })
         }));
         let (best, ponder) = match outcome {
+            Ok(outcome) if !skill.is_full() => lines
+                .draw(&skill, &mut Rng::new(draw_seed(root.hash())))
+                .map_or((outcome.best_move, outcome.ponder_move), |(mv, reply)| {
+                    (Some(mv), reply)
+                }),
             Ok(outcome) => (outcome.best_move, outcome.ponder_move),
             Err(_) => {
                 out.error("internal error in the search; playing the best move it found");

@@ -33,6 +33,9 @@ from open_spiel.python.algorithms import mcts, minimax
 from . import Position, games
 from .openspiel import LudusState
 
+#: How far past the root the bots' OpenSpiel game may run before its length
+#: bound draws it.
+SEARCH_HORIZON_PLIES = 1000
 #: The share of the remaining clock a move may use, and of the increment.
 CLOCK_SHARE = 1 / 30
 INCREMENT_SHARE = 0.5
@@ -132,7 +135,9 @@ class MctsBot:
         self.rng = np.random.RandomState(args.seed)
 
     def choose(self, state, limits, stop):
-        budget = limits["nodes"] or self.args.simulations
+        # The first simulation only evaluates the root; the second is the
+        # first to reach a move.
+        budget = max(limits["nodes"] or self.args.simulations, 2)
         timed = limits["seconds"] is not None or limits["infinite"]
         deadline = None if limits["seconds"] is None else time.monotonic() + limits["seconds"]
         chunk = min(budget, self.args.chunk) if timed else budget
@@ -290,9 +295,17 @@ class Session:
 
     def think(self, position, limits):
         started = time.monotonic()
-        state = LudusState(pyspiel.load_game(f"ludus_{self.game}"), position)
-        action, info = self.bot.choose(state, limits, self.stop)
-        move = str(position.move_of(int(action)))
+        try:
+            # OpenSpiel's length bound counts the plies before the root too:
+            # it must lie beyond them, or a long game ends the bot's search
+            # with no legal move.
+            length = position.plies + SEARCH_HORIZON_PLIES
+            game = pyspiel.load_game(f"ludus_{self.game}", {"max_game_length": length})
+            action, info = self.bot.choose(LudusState(game, position), limits, self.stop)
+            move = str(position.move_of(int(action)))
+        except Exception as error:  # noqa: BLE001 - the GUI still needs a legal bestmove
+            self.error(f"internal error in the bot ({error!r}); playing a random legal move")
+            move, info = str(random.choice(position.legal_moves())), {"nodes": 0}
         elapsed = round((time.monotonic() - started) * 1000)
         details = " ".join(f"{k} {v}" for k, v in info.items())
         self.say(f"info {details} time {elapsed} pv {move}")

@@ -82,6 +82,27 @@ pub fn visit_game_named<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Out
     visit_game(name, visitor).ok_or_else(|| unknown_game(name))
 }
 
+/// The calibration of the playing levels of the game called `name`
+/// ([`Tooling::LEVEL_ELO`](crate::Tooling::LEVEL_ELO)); `None` when there
+/// is no such game or its levels are not calibrated yet.
+pub fn level_calibration(name: &str) -> Option<&'static [(u8, i32)]> {
+    struct Calibration;
+    impl GameVisitor for Calibration {
+        type Output = &'static [(u8, i32)];
+        fn visit<G: crate::Tooling>(self) -> Self::Output {
+            G::LEVEL_ELO
+        }
+    }
+    visit_game(name, Calibration).filter(|table| !table.is_empty())
+}
+
+/// The ratings a game's playing levels span: its weakest level's and full
+/// strength's ([`level_calibration`]).
+pub fn level_elo_range(name: &str) -> Option<(i32, i32)> {
+    let table = level_calibration(name)?;
+    Some((table.first()?.1, table.last()?.1))
+}
+
 /// The game called `name` (in any case), by its own name; the error is
 /// [`visit_game_named`]'s.
 pub fn game_named(name: &str) -> Result<&'static str, String> {

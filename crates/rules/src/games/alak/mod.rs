@@ -440,6 +440,12 @@ impl Searchable for Alak {
         }
     }
 
+    fn without_solutions(_: &AlakSettings) -> AlakSettings {
+        AlakSettings {
+            use_solution: false,
+        }
+    }
+
     fn prepare(settings: &AlakSettings) {
         if settings.use_solution {
             solution::table();
@@ -448,6 +454,22 @@ impl Searchable for Alak {
 }
 
 impl Tooling for Alak {
+    // Measured on the level ladder (bench/README.md, "Playing levels"):
+    // `python -m ludus.ladder run alak` with level:0, 2, …, 18 and st:0.1.
+    const LEVEL_ELO: &'static [(u8, i32)] = &[
+        (0, 568),
+        (2, 673),
+        (4, 742),
+        (6, 962),
+        (8, 1040),
+        (10, 1117),
+        (12, 1302),
+        (14, 1488),
+        (16, 1565),
+        (18, 1591),
+        (20, 1650),
+    ];
+
     const SOLVE_TARGETS: &'static [SolveTarget] = &[SolveTarget {
         name: "alak",
         about: "the whole game, by retrograde analysis",

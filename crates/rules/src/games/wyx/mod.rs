@@ -493,6 +493,22 @@ impl Searchable for Wyx {
 }
 
 impl Tooling for Wyx {
+    // Measured on the level ladder (bench/README.md, "Playing levels"):
+    // `python -m ludus.ladder run wyx` with level:0, 2, …, 18 and st:0.1.
+    const LEVEL_ELO: &'static [(u8, i32)] = &[
+        (0, 386),
+        (2, 561),
+        (4, 665),
+        (6, 809),
+        (8, 962),
+        (10, 1268),
+        (12, 1489),
+        (14, 1697),
+        (16, 1850),
+        (18, 1919),
+        (20, 2165),
+    ];
+
     const BENCH_POSITIONS: &'static [&'static str] = &[
         // The start (seed 2009), then seeds 5, 1, 2, 3, 4, 6 played down
         // at random to 56, 48, 40, 32, 24 and 26 dominoes left

@@ -1,0 +1,172 @@
+"""Ratings from games, by maximum likelihood: the Bradley–Terry model
+(as Ordo and BayesElo fit it), anchored so that one player (the random
+mover) is 0 Elo.
+
+Each game counts a win as 1, a draw as ½ to each side. The fit is a
+logistic regression (statsmodels' binomial GLM) with one column a player
+but the anchor: ``P(a beats b) = 1 / (1 + 10^((R_b − R_a) / 400))``. Its
+covariance gives each rating's standard error against the anchor. One
+virtual draw is added to every pair of players that met (BayesElo's prior):
+without it a pair that one side won every game of would have no finite
+maximum.
+"""
+
+import json
+import math
+import pathlib
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+#: Elo points per unit of natural log-odds.
+ELO_PER_LOGIT = 400 / math.log(10)
+#: Virtual draws added to every pair that met.
+PRIOR_DRAWS = 1
+#: The two-sided 95 % normal quantile, for the error bars.
+Z95 = 1.959964
+
+
+@dataclass
+class PairScore:
+    """The games between two players, from ``first``'s side."""
+
+    first: str
+    second: str
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    #: Plies of each game ``first`` won, and of each game ``second`` won.
+    win_plies: list = field(default_factory=list)
+    loss_plies: list = field(default_factory=list)
+
+    @property
+    def games(self):
+        return self.wins + self.losses + self.draws
+
+    @property
+    def score(self):
+        """``first``'s share of the points, 0 to 1."""
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.5
+
+
+@dataclass
+class Rating:
+    """A player's fitted rating and its 95 % error."""
+
+    name: str
+    elo: float
+    error: float
+    games: int
+
+
+def read_games(paths):
+    """The counted games of every results file (``ludus match --results``)
+    under ``paths`` (files or folders): ``(white, black, result, plies)``."""
+    games = []
+    for path in map(pathlib.Path, paths):
+        files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
+        if not files:
+            raise ValueError(f"{path}: no results files (*.jsonl)")
+        for file in files:
+            for number, line in enumerate(file.read_text().splitlines(), 1):
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError as error:
+                    raise ValueError(f"{file}:{number}: not JSON ({error})") from None
+                if record.get("record") == "game" and record.get("counted", True):
+                    games.append((record["white"], record["black"], record["result"], record["plies"]))
+    return games
+
+
+def pair_scores(games):
+    """The games grouped by pair of players, in the order pairs first met."""
+    pairs = {}
+    for white, black, result, plies in games:
+        if result not in ("1-0", "0-1", "1/2-1/2"):
+            raise ValueError(f"unknown result '{result}' ({white} v {black})")
+        key = tuple(sorted((white, black)))
+        pair = pairs.setdefault(key, PairScore(*key))
+        if result == "1/2-1/2":
+            pair.draws += 1
+            continue
+        winner = white if result == "1-0" else black
+        if winner == pair.first:
+            pair.wins += 1
+            pair.win_plies.append(plies)
+        else:
+            pair.losses += 1
+            pair.loss_plies.append(plies)
+    return list(pairs.values())
+
+
+def fit(pairs, anchor):
+    """Ratings of every player in ``pairs``, ``anchor`` at 0, strongest first."""
+    import statsmodels.api as sm
+    from statsmodels.tools.sm_exceptions import PerfectSeparationWarning
+
+    players = sorted({p.first for p in pairs} | {p.second for p in pairs})
+    if anchor not in players:
+        raise ValueError(f"the anchor '{anchor}' played no game (players: {', '.join(players)})")
+    free = [p for p in players if p != anchor]
+    column = {name: i for i, name in enumerate(free)}
+    design = np.zeros((len(pairs), len(free)))
+    points = np.zeros((len(pairs), 2))
+    for row, pair in enumerate(pairs):
+        for name, sign in ((pair.first, 1.0), (pair.second, -1.0)):
+            if name in column:
+                design[row, column[name]] = sign
+        half = (pair.draws + PRIOR_DRAWS) / 2
+        points[row] = (pair.wins + half, pair.losses + half)
+    games = {name: 0 for name in players}
+    for pair in pairs:
+        games[pair.first] += pair.games
+        games[pair.second] += pair.games
+    ratings = [Rating(anchor, 0.0, 0.0, games[anchor])]
+    if free:
+        with warnings.catch_warnings():
+            # A ladder of adjacent pairs only has one parameter a pair: the
+            # fit reproduces every pair's score exactly, which statsmodels
+            # reports as separation; the estimates and errors are sound.
+            warnings.simplefilter("ignore", PerfectSeparationWarning)
+            warnings.simplefilter("ignore", RuntimeWarning)
+            result = sm.GLM(points, design, family=sm.families.Binomial()).fit()
+        for name in free:
+            i = column[name]
+            ratings.append(Rating(name, result.params[i] * ELO_PER_LOGIT,
+                                  Z95 * result.bse[i] * ELO_PER_LOGIT, games[name]))
+    return sorted(ratings, key=lambda r: -r.elo)
+
+
+def table(ratings, pairs):
+    """The ratings and the pairs as Markdown."""
+    lines = ["| player | Elo | ± (95 %) | games |", "|---|---:|---:|---:|"]
+    lines += [f"| {r.name} | {r.elo:+.0f} | {r.error:.0f} | {r.games} |" for r in ratings]
+    lines += ["", "| pair | W-L-D | score | plies to win (mean, each side) | note |",
+              "|---|---:|---:|---:|---|"]
+    for p in pairs:
+        plies = "/".join(f"{np.mean(x):.0f}" if x else "–" for x in (p.win_plies, p.loss_plies))
+        note = "" if 0.1 <= p.score <= 0.9 else "outside 10–90 %: add a rung between"
+        lines.append(f"| {p.first} v {p.second} | {p.wins}-{p.losses}-{p.draws} "
+                     f"| {100 * p.score:.1f} % | {plies} | {note} |")
+    return "\n".join(lines) + "\n"
+
+
+def chart(ratings, path, title):
+    """A picture of the ladder: each player's rating with its error bar."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ordered = ratings[::-1]
+    figure, axes = plt.subplots(figsize=(7, 0.4 * len(ordered) + 1.2))
+    axes.errorbar([r.elo for r in ordered], range(len(ordered)),
+                  xerr=[r.error for r in ordered], fmt="o", capsize=3)
+    axes.set_yticks(range(len(ordered)), [r.name for r in ordered])
+    axes.set_xlabel("Elo (random mover = 0), 95 % error bars")
+    axes.set_title(title)
+    axes.grid(axis="x", alpha=0.3)
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)

@@ -1,0 +1,97 @@
+"""``python -m ludus.ladder`` and ``ludus.ratings``: the fit against scores
+worked out by hand, and a small ladder played through ``ludus match``."""
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from ludus import ladder, ratings
+
+LADDER = [sys.executable, "-m", "ludus.ladder"]
+
+
+def game(white, black, result, plies=20):
+    return (white, black, result, plies)
+
+
+def expected_elo(points, games):
+    """The Elo of a score over a pair with the prior's one virtual draw."""
+    share = (points + 0.5) / (games + 1)
+    return 400 * math.log10(share / (1 - share))
+
+
+def test_a_chain_of_pairs_is_rated_pair_by_pair_from_the_anchor():
+    games = ([game("random", "a", "0-1")] * 9 + [game("a", "random", "1/2-1/2")] * 1
+             + [game("a", "b", "1-0")] * 3 + [game("b", "a", "1-0")] * 7)
+    pairs = ratings.pair_scores(games)
+    fitted = {r.name: r for r in ratings.fit(pairs, "random")}
+    a = expected_elo(9.5, 10)
+    assert fitted["random"].elo == 0
+    assert fitted["a"].elo == pytest.approx(a, abs=0.5)
+    assert fitted["b"].elo == pytest.approx(a + expected_elo(7, 10), abs=0.5)
+    assert fitted["b"].error > fitted["a"].error > 0, "errors add up along the chain"
+    assert [r.games for r in ratings.fit(pairs, "random")] == [10, 20, 10]
+
+
+def test_every_game_counts_at_once_and_wins_are_kept_per_side():
+    games = ([game("x", "y", "1-0", 30)] * 6 + [game("y", "x", "1-0", 50)] * 4
+             + [game("x", "z", "1/2-1/2")] * 10 + [game("y", "z", "0-1")] * 5)
+    pairs = ratings.pair_scores(games)
+    pair = next(p for p in pairs if {p.first, p.second} == {"x", "y"})
+    assert (pair.wins, pair.losses, pair.draws) == (6, 4, 0)
+    assert pair.win_plies == [30] * 6 and pair.loss_plies == [50] * 4
+    fitted = {r.name: r.elo for r in ratings.fit(pairs, "x")}
+    assert fitted["z"] > fitted["x"] == 0 > fitted["y"]
+    text = ratings.table(ratings.fit(pairs, "x"), pairs)
+    assert "| x v y | 6-4-0 | 60.0 % | 30/50 |" in text
+    assert "outside 10–90 %" in text
+
+
+def test_bad_results_and_players_are_refused(tmp_path):
+    with pytest.raises(ValueError, match="unknown result"):
+        ratings.pair_scores([game("a", "b", "*")])
+    with pytest.raises(ValueError, match="anchor"):
+        ratings.fit(ratings.pair_scores([game("a", "b", "1-0")]), "random")
+    (tmp_path / "bad.jsonl").write_text("{not json\n")
+    with pytest.raises(ValueError, match="bad.jsonl:1"):
+        ratings.read_games([tmp_path])
+    for spec in ["mcts", "level:x", "st:fast", "oracle:3", "random:2"]:
+        with pytest.raises(ValueError, match="player"):
+            ladder.engine_words(spec, "ludus", "python", "0.1")
+    assert ladder.pairs_of(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
+
+
+def test_a_small_ladder_is_played_resumed_and_fitted(tmp_path, ludus_bin):
+    folder = tmp_path / "ladder"
+    command = LADDER + ["run", "pylyx10", "--dir", str(folder), "--games", "2",
+                        "--players", "random", "level:0", "nodes:200", "--ludus", ludus_bin]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    files = sorted(p.name for p in folder.glob("*.jsonl"))
+    assert files == ["level-0__nodes-200.jsonl", "random__level-0.jsonl"]
+    records = [json.loads(line) for line in (folder / files[1]).read_text().splitlines()]
+    assert sum(r["record"] == "game" for r in records) == 2
+    # A second run finds every game played and plays none again.
+    again = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr
+    assert (folder / files[1]).read_text().count('"record":"game"') == 2
+    chart = tmp_path / "ladder.png"
+    fit = subprocess.run(LADDER + ["fit", str(folder), "--chart", str(chart),
+                                   "--table", str(tmp_path / "t.md")],
+                         capture_output=True, text=True, timeout=120)
+    assert fit.returncode == 0, fit.stderr
+    assert "| random | +0 | 0 | 2 |" in fit.stdout
+    assert chart.stat().st_size > 1000
+    assert (tmp_path / "t.md").read_text() == fit.stdout
+
+
+def test_the_command_line_reports_errors(tmp_path):
+    done = subprocess.run(LADDER + ["fit", str(tmp_path)], capture_output=True, text=True)
+    assert done.returncode == 1 and "no results files" in done.stderr
+    done = subprocess.run(LADDER + ["run", "wyx", "--dir", str(tmp_path), "--players", "level:0",
+                                    "nodes:5", "--ludus", "/no/such/ludus"],
+                          capture_output=True, text=True)
+    assert done.returncode == 1 and "no ludus program" in done.stderr

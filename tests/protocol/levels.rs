@@ -1,0 +1,199 @@
+//! Playing levels through the binary: `Skill Level`, `UCI_LimitStrength`
+//! and `UCI_Elo` announced and checked, and a limited engine's moves legal,
+//! no deeper than its level, and drawn among several in every game.
+
+use std::collections::HashSet;
+
+use crate::common::info::infos;
+use crate::common::{assert_reported, best_move, Engine};
+use ludus_rules::games::{level_calibration, visit_every_game, GameVisitor, GAME_NAMES};
+use ludus_rules::Tooling;
+
+/// The `option` line of the handshake declaring `name`.
+fn declaration(engine: &mut Engine, name: &str) -> String {
+    let prefix = format!("option name {name} type ");
+    engine
+        .transcript
+        .iter()
+        .find(|line| line.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' in {:#?}", engine.transcript))
+        .clone()
+}
+
+/// The value after `word` in a declaration.
+fn field(line: &str, word: &str) -> i32 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == word).unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn the_level_options_are_announced_and_checked() {
+    let mut engine = Engine::start(&[]);
+    engine.handshake("uci");
+    assert_eq!(
+        declaration(&mut engine, "Skill Level"),
+        "option name Skill Level type spin default 20 min 0 max 20"
+    );
+    assert_eq!(
+        declaration(&mut engine, "UCI_LimitStrength"),
+        "option name UCI_LimitStrength type check default false"
+    );
+    let elo = declaration(&mut engine, "UCI_Elo");
+    let (min, max) = (field(&elo, "min"), field(&elo, "max"));
+    assert!(0 < min && min < max, "{elo}");
+    engine.expect_errors(&[
+        ("setoption name Skill Level value 21", "out of range 0..20"),
+        ("setoption name Skill Level value -1", "out of range"),
+        ("setoption name Skill Level value weak", "Skill Level"),
+        (
+            "setoption name UCI_LimitStrength value yes",
+            "true or false",
+        ),
+        (
+            &format!("setoption name UCI_Elo value {}", max + 1),
+            "out of range",
+        ),
+        (
+            &format!("setoption name UCI_Elo value {}", min - 1),
+            "out of range",
+        ),
+        ("setoption name UCI_Elo", "needs a value"),
+    ]);
+    // The failed values left full strength: one line, as deep as asked.
+    let lines = engine.search("startpos moves 4-5", "depth 4");
+    let depths: Vec<u32> = infos(&lines).iter().map(|info| info.depth).collect();
+    assert!(depths.contains(&4), "{lines:#?}");
+    assert!(infos(&lines).iter().all(|info| info.multipv == 1));
+}
+
+/// At each of `levels` (setoption lines) in each of `games`: the engine's
+/// moves are legal, its iterations no deeper than `deepest`, and over a
+/// few searches of the start more than one move is drawn.
+fn limited_play_is_legal_shallow_and_varied(games: &[&str], levels: &[&str], deepest: u32) {
+    for game in games {
+        let mut engine = Engine::start(&[]);
+        engine.handshake("uci");
+        engine.send(&format!("setoption name UCI_Variant value {game}"));
+        for level in levels {
+            engine.send(level);
+        }
+        engine.send("position startpos");
+        let legal: HashSet<String> = engine.legal_moves().into_iter().collect();
+        let mut drawn = HashSet::new();
+        for _ in 0..12 {
+            let lines = engine.search("startpos", "movetime 5000");
+            let mv = best_move(lines.last().unwrap()).to_string();
+            assert!(legal.contains(&mv), "{game}: {mv} is not legal");
+            for info in infos(&lines) {
+                assert!(info.depth <= deepest, "{game}: {lines:#?}");
+            }
+            drawn.insert(mv);
+            if drawn.len() > 1 {
+                break;
+            }
+        }
+        assert!(drawn.len() > 1, "{game}: always {drawn:?}");
+    }
+}
+
+#[test]
+fn skill_level_zero_looks_one_move_ahead_and_draws_among_several() {
+    limited_play_is_legal_shallow_and_varied(
+        GAME_NAMES,
+        &["setoption name Skill Level value 0"],
+        1,
+    );
+}
+
+#[test]
+fn the_weakest_elo_plays_the_weakest_level_whatever_the_skill_level() {
+    let mut engine = Engine::start(&[]);
+    engine.handshake("uci");
+    let min = field(&declaration(&mut engine, "UCI_Elo"), "min");
+    let calibrated: Vec<&str> = GAME_NAMES
+        .iter()
+        .copied()
+        .filter(|game| level_calibration(game).is_some())
+        .collect();
+    assert!(!calibrated.is_empty());
+    limited_play_is_legal_shallow_and_varied(
+        &calibrated,
+        &[
+            "setoption name Skill Level value 20",
+            "setoption name UCI_LimitStrength value true",
+            &format!("setoption name UCI_Elo value {min}"),
+        ],
+        1,
+    );
+}
+
+#[test]
+fn protocol_md_shows_the_real_handshake_and_every_games_level_range() {
+    let spec = include_str!("../../protocol.md");
+    let shown: Vec<&str> = spec
+        .split("\n### `uci` / `ugi`\n")
+        .nth(1)
+        .and_then(|section| section.split("uciok").next())
+        .expect("protocol.md shows the handshake")
+        .lines()
+        .map(str::trim)
+        .filter(|line| line.starts_with("option name "))
+        .collect();
+    let mut engine = Engine::start(&[]);
+    engine.handshake("uci");
+    let real: Vec<&str> = engine
+        .transcript
+        .iter()
+        .map(String::as_str)
+        .filter(|line| line.starts_with("option name "))
+        .collect();
+    assert_eq!(shown, real, "protocol.md's handshake is stale");
+    for row in level_rows() {
+        assert!(spec.contains(&row), "protocol.md lacks the row '{row}'");
+    }
+}
+
+/// The rows of protocol.md's table of each game's calibrated levels.
+fn level_rows() -> Vec<String> {
+    #[derive(Clone)]
+    struct Row;
+    impl GameVisitor for Row {
+        type Output = String;
+        fn visit<G: Tooling>(self) -> String {
+            if G::LEVEL_ELO.is_empty() {
+                return format!("| `{}` | not calibrated yet |", G::NAME);
+            }
+            let levels: Vec<String> = G::LEVEL_ELO
+                .iter()
+                .map(|(level, elo)| format!("{level}: {elo}"))
+                .collect();
+            format!("| `{}` | {} |", G::NAME, levels.join(", "))
+        }
+    }
+    visit_every_game(Row)
+}
+
+#[test]
+fn a_game_with_no_calibration_says_so_and_plays_at_the_skill_level() {
+    let Some(game) = GAME_NAMES
+        .iter()
+        .find(|game| level_calibration(game).is_none())
+    else {
+        return; // every game is calibrated
+    };
+    let mut engine = Engine::start(&[]);
+    engine.handshake("uci");
+    engine.send(&format!("setoption name UCI_Variant value {game}"));
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name Skill Level value 0");
+    let lines = engine.search("startpos", "movetime 5000");
+    assert_reported(
+        &lines,
+        "has no calibrated levels yet; playing at Skill Level 0",
+    );
+    assert!(
+        infos(&lines).iter().all(|info| info.depth <= 1),
+        "{lines:#?}"
+    );
+}
