@@ -31,7 +31,7 @@ const GAMES: [(&str, usize, [&str; 2]); 6] = [
 ];
 
 /// A program on the PATH, or the failure that names the packages.
-fn program(name: &str) -> PathBuf {
+pub(crate) fn program(name: &str) -> PathBuf {
     std::env::var_os("PATH")
         .into_iter()
         .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
@@ -41,13 +41,14 @@ fn program(name: &str) -> PathBuf {
 }
 
 /// chromedriver on a free port, killed when dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     port: u16,
 }
 
 impl Driver {
-    fn start() -> Driver {
+    /// Starts chromedriver and waits until it listens.
+    pub(crate) fn start() -> Driver {
         let driver = program("chromedriver");
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
@@ -76,7 +77,7 @@ impl Drop for Driver {
     }
 }
 
-fn target_dir() -> PathBuf {
+pub(crate) fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
@@ -343,6 +344,20 @@ async fn double_wyx(client: &Client, shots: &Path) {
 }
 
 async fn run(gui: &Gui, driver: &Driver, profile: &str, imported: (usize, String)) {
+    let client = connect(driver, profile).await;
+    // The checks run as a task of their own: a failing one (a panic) is
+    // caught there, so the browser is closed before the failure goes on.
+    let checks = tokio::spawn(check_every_game(client.clone(), gui.url.clone(), imported));
+    let outcome = checks.await;
+    let _ = client.close().await;
+    if let Err(failure) = outcome {
+        std::panic::resume_unwind(failure.into_panic());
+    }
+}
+
+/// A headless Chromium session through `driver`, with the fresh profile
+/// folder `profile`.
+pub(crate) async fn connect(driver: &Driver, profile: &str) -> Client {
     let chromium = program("chromium");
     let mut capabilities = serde_json::Map::new();
     capabilities.insert(
@@ -357,19 +372,11 @@ async fn run(gui: &Gui, driver: &Driver, profile: &str, imported: (usize, String
             ],
         }),
     );
-    let client = ClientBuilder::new(HttpConnector::new())
+    ClientBuilder::new(HttpConnector::new())
         .capabilities(capabilities)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
-        .unwrap_or_else(|e| panic!("no browser session ({e}): {INSTALL}"));
-    // The checks run as a task of their own: a failing one (a panic) is
-    // caught there, so the browser is closed before the failure goes on.
-    let checks = tokio::spawn(check_every_game(client.clone(), gui.url.clone(), imported));
-    let outcome = checks.await;
-    let _ = client.close().await;
-    if let Err(failure) = outcome {
-        std::panic::resume_unwind(failure.into_panic());
-    }
+        .unwrap_or_else(|e| panic!("no browser session ({e}): {INSTALL}"))
 }
 
 async fn check_every_game(client: Client, url: String, (plies, pgn): (usize, String)) {
@@ -409,7 +416,7 @@ fn every_game_is_played_in_a_real_browser() {
 
 /// The browser's fresh profile folder, removed when dropped (also after a
 /// failure).
-struct Profile(PathBuf);
+pub(crate) struct Profile(pub(crate) PathBuf);
 
 impl Drop for Profile {
     fn drop(&mut self) {
