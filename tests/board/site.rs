@@ -1,9 +1,9 @@
 //! The static site (crates/web/build.sh) in a real browser, served by a
 //! static file server on loopback (Python's http.server) and no ludus
-//! server: for every game the in-page engine, a Web Worker, answers a
-//! timed search, reports a live line of `go infinite`, answers `stop`, and
-//! searches again after it; a screenshot per game goes under
-//! target/screenshots/site-<game>.png.
+//! server: the in-page engine, a Web Worker, refuses a second thread, and
+//! for every game answers a timed search, reports a live line of
+//! `go infinite`, answers `stop`, and searches again after it; a
+//! screenshot per game goes under target/screenshots/site-<game>.png.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -123,12 +123,19 @@ async fn check_site(client: Client, url: String) {
     client.goto(&url).await.expect("the page opens");
     let shots = target_dir().join("screenshots");
     std::fs::create_dir_all(&shots).expect("screenshot folder");
+    // The browser gives the engine one thread; more are refused.
+    send(&client, "setoption name Threads value 2").await;
+    let from = line_after(&client, 0, "Threads 2 refused", |line| {
+        line.starts_with("info string error: ") && line.contains("Threads")
+    })
+    .await;
     for game in GAME_NAMES {
         one_game(&client, game, &shots).await;
     }
     let errors: Vec<String> = log_lines(&client)
         .await
         .into_iter()
+        .skip(from)
         .filter(|line| line.contains("error"))
         .collect();
     assert!(errors.is_empty(), "errors in the log: {errors:?}");

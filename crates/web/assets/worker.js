@@ -16,7 +16,7 @@ onmessage = async ({ data }) => {
       postMessage(`bench ${nodes} ${nps}`);
       return;
     }
-    engine ??= new WebEngine("wyke", (line) => postMessage(line));
+    engine ??= new WebEngine((line) => postMessage(line));
     engine.line(data);
   } catch (error) {
     postMessage(`info string error: ${error}`);

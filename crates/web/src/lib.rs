@@ -10,6 +10,7 @@ use std::io::Write;
 
 use ludus_engine::bench::{run_bench, BenchConfig};
 use ludus_engine::protocol::{Engine, Output};
+use ludus_rules::games::DEFAULT_GAME;
 use ludus_rules::SearchFeatures;
 use wasm_bindgen::prelude::*;
 
@@ -57,16 +58,16 @@ pub struct WebEngine {
 
 #[wasm_bindgen]
 impl WebEngine {
-    /// An engine playing `game` (`UCI_Variant` changes it later) that
-    /// passes each output line to `output`; fails on an unknown game.
+    /// An engine playing the daemon's default game (`UCI_Variant` changes
+    /// it) that passes each output line to `output`.
     #[wasm_bindgen(constructor)]
-    pub fn new(game: &str, output: js_sys::Function) -> Result<WebEngine, String> {
+    pub fn new(output: js_sys::Function) -> Result<WebEngine, String> {
         SINK.with_borrow_mut(|sink| *sink = Some(output));
         let out = Output::new(Box::new(PostLines {
             pending: Vec::new(),
         }));
         Ok(WebEngine {
-            engine: Engine::new(game, out)?,
+            engine: Engine::new(DEFAULT_GAME, out)?,
         })
     }
 
