@@ -31,7 +31,7 @@ const GAMES: [(&str, usize, [&str; 2]); 6] = [
 ];
 
 /// A program on the PATH, or the failure that names the packages.
-fn program(name: &str) -> PathBuf {
+pub(crate) fn program(name: &str) -> PathBuf {
     std::env::var_os("PATH")
         .into_iter()
         .flat_map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
@@ -40,43 +40,55 @@ fn program(name: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("'{name}' is not installed: {INSTALL}"))
 }
 
-/// chromedriver on a free port, killed when dropped.
-struct Driver {
+/// A program listening on a loopback port, killed when dropped.
+pub(crate) struct Listening {
     child: Child,
-    port: u16,
+    /// Its port.
+    pub(crate) port: u16,
 }
 
-impl Driver {
-    fn start() -> Driver {
-        let driver = program("chromedriver");
+impl Listening {
+    /// Runs `program` with the arguments `args` gives for a free port and
+    /// waits until it listens there; `what` names it in a failure.
+    pub(crate) fn start(program: PathBuf, args: impl Fn(u16) -> Vec<String>, what: &str) -> Self {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
             .expect("a free port");
-        let child = Command::new(driver)
-            .arg(format!("--port={port}"))
+        let child = Command::new(program)
+            .args(args(port))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| panic!("chromedriver does not run ({e}): {INSTALL}"));
+            .unwrap_or_else(|e| panic!("{what} does not run ({e}): {INSTALL}"));
         let deadline = Instant::now() + Duration::from_secs(60);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "chromedriver never listened");
+            assert!(Instant::now() < deadline, "{what} never listened");
             std::thread::sleep(Duration::from_millis(100));
         }
-        Driver { child, port }
+        Listening { child, port }
     }
 }
 
-impl Drop for Driver {
+impl Drop for Listening {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
-fn target_dir() -> PathBuf {
+/// chromedriver on a free port.
+fn start_driver() -> Listening {
+    let driver = program("chromedriver");
+    Listening::start(
+        driver,
+        |port| vec![format!("--port={port}")],
+        "chromedriver",
+    )
+}
+
+pub(crate) fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
@@ -342,7 +354,36 @@ async fn double_wyx(client: &Client, shots: &Path) {
     click_on(client, Locator::Id("pair-leave"), "leave button").await;
 }
 
-async fn run(gui: &Gui, driver: &Driver, profile: &str, imported: (usize, String)) {
+/// Runs `checks` in headless Chromium (chromedriver started here, a fresh
+/// profile named after `name`), closing the browser also when a check
+/// fails.
+pub(crate) fn in_browser<F, Fut>(name: &str, checks: F)
+where
+    F: FnOnce(Client) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let driver = start_driver();
+    let profile = Profile(std::env::temp_dir().join(format!("{name}-{}", std::process::id())));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let client = connect(&driver, &profile.0.to_string_lossy()).await;
+        // The checks run as a task of their own: a failing one (a panic)
+        // is caught there, so the browser is closed before the failure
+        // goes on.
+        let outcome = tokio::spawn(checks(client.clone())).await;
+        let _ = client.close().await;
+        if let Err(failure) = outcome {
+            std::panic::resume_unwind(failure.into_panic());
+        }
+    });
+}
+
+/// A headless Chromium session through `driver`, with the fresh profile
+/// folder `profile`.
+async fn connect(driver: &Listening, profile: &str) -> Client {
     let chromium = program("chromium");
     let mut capabilities = serde_json::Map::new();
     capabilities.insert(
@@ -357,19 +398,11 @@ async fn run(gui: &Gui, driver: &Driver, profile: &str, imported: (usize, String
             ],
         }),
     );
-    let client = ClientBuilder::new(HttpConnector::new())
+    ClientBuilder::new(HttpConnector::new())
         .capabilities(capabilities)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
-        .unwrap_or_else(|e| panic!("no browser session ({e}): {INSTALL}"));
-    // The checks run as a task of their own: a failing one (a panic) is
-    // caught there, so the browser is closed before the failure goes on.
-    let checks = tokio::spawn(check_every_game(client.clone(), gui.url.clone(), imported));
-    let outcome = checks.await;
-    let _ = client.close().await;
-    if let Err(failure) = outcome {
-        std::panic::resume_unwind(failure.into_panic());
-    }
+        .unwrap_or_else(|e| panic!("no browser session ({e}): {INSTALL}"))
 }
 
 async fn check_every_game(client: Client, url: String, (plies, pgn): (usize, String)) {
@@ -393,18 +426,14 @@ async fn check_every_game(client: Client, url: String, (plies, pgn): (usize, Str
 fn every_game_is_played_in_a_real_browser() {
     // Checked first, so a missing browser fails with the packages to install.
     program("chromium");
-    let driver = Driver::start();
     let gui = Gui::start(&[]);
     // A finished Wyke game to import (the engine against itself).
     let pgn = match_pgn("wyke", 1, 300);
     let imported = (ply_count(&pgn), pgn);
-    let profile =
-        Profile(std::env::temp_dir().join(format!("ludus-gui-test-{}", std::process::id())));
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    runtime.block_on(run(&gui, &driver, &profile.0.to_string_lossy(), imported));
+    let url = gui.url.clone();
+    in_browser("ludus-gui-test", |client| {
+        check_every_game(client, url, imported)
+    });
 }
 
 /// The browser's fresh profile folder, removed when dropped (also after a

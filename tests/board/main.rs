@@ -1,6 +1,7 @@
 //! `ludus gui` from outside, as a running program: its HTTP endpoints
-//! ([`http`]) and the board in a real browser ([`browser`]); and every
-//! place a new game touches, the board's among them ([`adding`]).
+//! ([`http`]) and the board in a real browser ([`browser`]); the static
+//! site's in-page engine in a real browser ([`site`]); and every place a
+//! new game touches, the board's among them ([`adding`]).
 
 mod adding;
 mod browser;
@@ -9,3 +10,4 @@ mod common;
 mod http;
 mod server;
 mod shown;
+mod site;

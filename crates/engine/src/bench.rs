@@ -3,7 +3,9 @@
 //! changes only when the search or an evaluation changes.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::{visit_game_named, GameVisitor, GAME_NAMES};

@@ -8,11 +8,13 @@
 //! - [`bench`], [`perft`], [`solve`], [`openings`]: the command-line tools
 //!   that run in process;
 //! - [`skill`]: playing levels below full strength;
-//! - [`tune`]: self-play data and the tuning of the evaluations' weights.
+//! - [`tune`]: self-play data and the tuning of the evaluations' weights;
+//! - [`platform`]: threads where there are some (not in a browser).
 
 pub mod bench;
 pub mod openings;
 pub mod perft;
+pub mod platform;
 pub mod protocol;
 pub mod search;
 pub mod skill;

@@ -1,6 +1,8 @@
 //! `ludus perft`: the per-move split of a perft count, timed.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::perft::{split_perft, MAX_PERFT_DEPTH};

@@ -341,10 +341,7 @@ impl Engine {
         }
         self.tables_requested = true;
         let prepare = self.session.table_preparer();
-        if let Err(error) = std::thread::Builder::new()
-            .name("tables".to_string())
-            .spawn(prepare)
-        {
+        if let Err(error) = crate::platform::run_detached("tables", 2 << 20, prepare) {
             log::warn!("cannot start the table thread ({error}); tables wait for isready");
         }
     }

@@ -64,8 +64,8 @@ impl Default for Options {
     }
 }
 
-/// The most search threads accepted.
-pub const MAX_THREADS: usize = 256;
+/// The most search threads accepted: one where there are no threads.
+pub const MAX_THREADS: usize = if crate::platform::THREADS { 256 } else { 1 };
 /// The most principal variations accepted.
 pub const MAX_MULTIPV: usize = 256;
 /// The largest Move Overhead accepted, in ms.

@@ -19,6 +19,7 @@ use ludus_rules::{GameLog, GameResult, Player, SearchFeatures, Searchable, Statu
 use super::command::GoParams;
 use super::options::GameOptionInfo;
 use super::output::Output;
+use crate::platform;
 use crate::search::{
     self, protocol_score, Clock, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
 };
@@ -53,7 +54,8 @@ pub struct JobSettings {
     pub features_on: SearchFeatures,
 }
 
-/// A search or perft running on its own thread.
+/// A search or perft running on its own thread (or, without threads,
+/// already run to its end).
 pub struct RunningJob {
     /// Stop and ponderhit go through here.
     pub signals: Arc<Signals>,
@@ -370,14 +372,10 @@ impl<G: Searchable> Session for TypedSession<G> {
             signals: Arc::clone(&signals),
             out: out.clone(),
         };
-        std::thread::Builder::new()
-            .name("search".to_string())
-            .stack_size(32 << 20)
-            .spawn(move || {
-                job.run();
-                let _ = done_sender.send(());
-            })
-            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        platform::run_detached("search", 32 << 20, move || {
+            job.run();
+            let _ = done_sender.send(());
+        })?;
         Ok(RunningJob {
             signals,
             done,
@@ -405,8 +403,8 @@ fn finishes_alone(go: &GoParams, limits: &Limits) -> bool {
 /// A seed for a level's draw: the clock mixed with the position, so the
 /// same position does not always get the same weaker move.
 fn draw_seed(position_hash: u64) -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let nanos = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |since| since.as_nanos() as u64);
     nanos ^ position_hash
 }
@@ -508,7 +506,7 @@ impl<G: Searchable> Job<G> {
 
     fn run_perft(&self, depth: u32) {
         let root = self.session.current();
-        let started = std::time::Instant::now();
+        let started = web_time::Instant::now();
         // Depth 0 counts the position itself, with no move to split by.
         let split = match depth {
             0 => Some(Vec::new()),

@@ -3,7 +3,9 @@
 //! hard time limit.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use parking_lot::{Condvar, Mutex};
 
@@ -105,7 +107,11 @@ impl Signals {
 
     /// Blocks while the protocol still holds the result back: until `stop`
     /// for an infinite search, until `ponderhit` or `stop` while pondering.
+    /// Without threads nobody could release it: it returns at once.
     pub fn wait_for_release(&self, infinite: bool) {
+        if !crate::platform::THREADS {
+            return;
+        }
         let mut guard = self.lock.lock();
         while !self.is_stopped() && (infinite || self.pondering.load(Relaxed)) {
             self.wake.wait_for(&mut guard, Duration::from_millis(50));

@@ -90,7 +90,7 @@ pub fn search<G: Searchable>(
     // than cores, helpers already searching would slow the spawning.
     let gate = RwLock::new(());
     std::thread::scope(|scope| {
-        if let Some(budget) = ctx.budget {
+        if let Some(budget) = ctx.budget.filter(|_| crate::platform::THREADS) {
             let timer = std::thread::Builder::new()
                 .name("search-timer".to_string())
                 .spawn_scoped(scope, move || signals.watch_clock(budget.hard));

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the static site into DIR (default target/site): the engine compiled
+# to WebAssembly, its wasm-bindgen bindings, the worker and the page. Any
+# static file server can serve DIR (see README).
+#
+# Needs the wasm32-unknown-unknown target and the wasm-bindgen CLI of the
+# version crates/web/Cargo.toml pins; with --install it installs both
+# (rustup, cargo install) when missing, and fails if it cannot.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+install=false
+if [[ ${1:-} == --install ]]; then
+    install=true
+    shift
+fi
+out=${1:-target/site}
+version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' crates/web/Cargo.toml)
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    $install || { echo "build.sh: no wasm32-unknown-unknown target: rustup target add wasm32-unknown-unknown (or build.sh --install)" >&2; exit 1; }
+    rustup target add wasm32-unknown-unknown
+fi
+if [[ $(wasm-bindgen --version 2>/dev/null) != "wasm-bindgen $version" ]]; then
+    $install || { echo "build.sh: wasm-bindgen $version is not on the PATH: cargo install wasm-bindgen-cli --version $version (or build.sh --install)" >&2; exit 1; }
+    cargo install wasm-bindgen-cli --version "$version"
+fi
+
+cargo build --release -p ludus-web --target wasm32-unknown-unknown
+mkdir -p "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" \
+    target/wasm32-unknown-unknown/release/ludus_web.wasm
+cp crates/web/assets/* "$out"/
+echo "build.sh: the site is in $out ($(stat -c %s "$out"/ludus_web_bg.wasm) bytes of wasm)"
