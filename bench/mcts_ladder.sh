@@ -6,8 +6,9 @@
 #   defaults: 40 games, ludus at 0.1 s a move; openings of `ludus openings`
 #   (Wyx: random racks), each played twice, sides swapped.
 # The bot gets `go nodes SIMULATIONS` (its simulations a move, no clock);
-# ludus may overrun its 0.1 s by 100 ms (--timemargin) before it loses on
-# time: on a busy machine the operating system alone takes that long.
+# ludus may overrun its 0.1 s by TIMEMARGIN ms (--timemargin, 300 unless
+# set) before it loses on time: on a busy machine the operating system alone
+# takes that long (100 ms was too little at a load of 8 on 2 cores).
 # Prints the match's score line and Elo, each side's mean time a move and
 # how the games ended; PGNOUT=FILE keeps the games.
 set -eu
@@ -17,11 +18,12 @@ sims=$3
 games=${4:-40}
 movetime=${5:-0.1}
 ludus=${LUDUS:-target/release/ludus}
+timemargin=${TIMEMARGIN:-300}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$ludus" openings "$game" --count $((games / 2)) --seed 11 >"$work/open.txt" 2>/dev/null || true
 "$ludus" match --game "$game" --games "$games" --repeat --openings "$work/open.txt" \
-    --seed 11 --concurrency 1 --ratinginterval 0 --movetimeout 600 --timemargin 100 \
+    --seed 11 --concurrency 1 --ratinginterval 0 --movetimeout 600 --timemargin "$timemargin" \
     --engine cmd="$ludus" name=ludus st="$movetime" \
     --engine cmd="$python" args="-m ludus.bot mcts --simulations $sims --seed 5" \
         proto=ugi name="mcts$sims" nodes="$sims" \

@@ -455,19 +455,20 @@ impl Searchable for Alak {
 
 impl Tooling for Alak {
     // Measured on the level ladder (bench/README.md, "Playing levels"):
-    // `python -m ludus.ladder run alak` with level:0, 2, …, 18 and st:0.1.
+    // `python -m ludus.ladder run alak`; a level rated at or below a
+    // weaker one is left out.
     const LEVEL_ELO: &'static [(u8, i32)] = &[
-        (0, 568),
-        (2, 673),
-        (4, 742),
-        (6, 962),
-        (8, 1040),
-        (10, 1117),
-        (12, 1302),
-        (14, 1488),
-        (16, 1565),
-        (18, 1591),
-        (20, 1650),
+        (0, 668),
+        (2, 773),
+        (4, 841),
+        (6, 1062),
+        (8, 1139),
+        (10, 1217),
+        (12, 1402),
+        (14, 1587),
+        (16, 1665),
+        (18, 1690),
+        (20, 1750),
     ];
 
     const SOLVE_TARGETS: &'static [SolveTarget] = &[SolveTarget {

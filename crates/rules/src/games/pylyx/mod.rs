@@ -473,6 +473,25 @@ impl<const N: usize> Searchable for PylyxGame<N> {
 }
 
 impl<const N: usize> Tooling for PylyxGame<N> {
+    // Measured on the level ladder (bench/README.md, "Playing levels"):
+    // `python -m ludus.ladder run pylyx10 / pylyx`; a level rated at or below a
+    // weaker one is left out.
+    const LEVEL_ELO: &'static [(u8, i32)] = match N {
+        10 => &[
+            (0, 763),
+            (2, 1070),
+            (4, 1330),
+            (6, 1590),
+            (8, 1753),
+            (10, 1787),
+            (14, 1822),
+            (16, 1856),
+            (18, 2009),
+            (20, 2133),
+        ],
+        _ => &[],
+    };
+
     const BENCH_POSITIONS: &'static [&'static str] = match N {
         12 => &[
             "12/12/12/12/12/12/12/12/12/12/12/12 w 10 10",

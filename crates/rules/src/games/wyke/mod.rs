@@ -709,6 +709,24 @@ impl<const N: usize> Searchable for Wyke<N> {
 }
 
 impl<const N: usize> Tooling for Wyke<N> {
+    // Measured on the level ladder (bench/README.md, "Playing levels"):
+    // `python -m ludus.ladder run wyke / wyke6`; a level rated at or below a
+    // weaker one is left out.
+    const LEVEL_ELO: &'static [(u8, i32)] = match N {
+        4 => &[
+            (0, 763),
+            (2, 815),
+            (4, 901),
+            (6, 1225),
+            (8, 1349),
+            (10, 1417),
+            (12, 1469),
+            (16, 1486),
+            (20, 1590),
+        ],
+        _ => &[],
+    };
+
     const SOLVE_TARGETS: &'static [SolveTarget] = if N == 4 {
         &[SolveTarget {
             name: "wyke-endgames",

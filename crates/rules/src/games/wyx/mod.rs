@@ -494,7 +494,8 @@ impl Searchable for Wyx {
 
 impl Tooling for Wyx {
     // Measured on the level ladder (bench/README.md, "Playing levels"):
-    // `python -m ludus.ladder run wyx` with level:0, 2, …, 18 and st:0.1.
+    // `python -m ludus.ladder run wyx`; a level rated at or below a
+    // weaker one is left out.
     const LEVEL_ELO: &'static [(u8, i32)] = &[
         (0, 386),
         (2, 561),
