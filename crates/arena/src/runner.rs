@@ -274,19 +274,11 @@ fn work<G: Game>(
         let engine1_first = index.is_multiple_of(2);
         let [p1, p2] = &mut processes;
         let [s1, s2] = &config.engines;
-        let seat1 = Seat {
-            spec: s1,
-            process: p1,
-        };
-        let seat2 = Seat {
-            spec: s2,
-            process: p2,
-        };
-        let seats = if engine1_first {
-            [seat1, seat2]
-        } else {
-            [seat2, seat1]
-        };
+        let seat = |spec, process| Seat { spec, process };
+        let mut seats = [seat(s1, p1), seat(s2, p2)];
+        if !engine1_first {
+            seats.reverse();
+        }
         let record = play_game(config, opening, seats);
         let fatal = record.is_err();
         let message = Finished {
