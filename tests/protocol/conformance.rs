@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::common::countdown::Countdown;
-use crate::common::{best_move, bestmoves, Captured, Engine, PATIENCE};
+use crate::common::{bestmoves, Captured, Engine, PATIENCE};
 use ludus_engine::protocol::command::{parse, Command};
 use ludus_engine::protocol::session::{JobSettings, Session, TypedSession};
 use ludus_engine::protocol::Output;
