@@ -18,7 +18,7 @@ pub fn slashed<'a>(
     let split: Vec<&str> = text.split('/').collect();
     if split.len() != count {
         return Err(format!(
-            "{whole} '{text}' must have {count} {parts} separated by '/', has {} {parts}",
+            "{whole} '{text}' has {} {parts}, needs {count} {parts} separated by '/'",
             split.len()
         ));
     }
@@ -34,7 +34,7 @@ mod tests {
         assert_eq!(slashed("a/b", 2, "board", "ranks"), Ok(vec!["a", "b"]));
         assert_eq!(
             slashed("a/b/c", 2, "board", "ranks").unwrap_err(),
-            "board 'a/b/c' must have 2 ranks separated by '/', has 3 ranks"
+            "board 'a/b/c' has 3 ranks, needs 2 ranks separated by '/'"
         );
     }
 
