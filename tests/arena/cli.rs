@@ -5,7 +5,7 @@ use std::io::Read;
 use std::process::Stdio;
 
 use crate::common::scratch::Scratch;
-use crate::common::{command, ludus, stderr_of, stdout_of};
+use crate::common::{ludus, spawn, stderr_of, stdout_of};
 
 /// The number after `label` on the line that starts with it.
 fn figure(text: &str, label: &str) -> u64 {
@@ -113,12 +113,7 @@ fn a_reader_that_goes_away_is_not_a_crash() {
         &["bench", "--game", "alak", "--depth", "10"],
         &["openings", "alak", "--count", "40"],
     ] {
-        let mut child = command()
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the ludus binary runs");
+        let mut child = spawn(args, Stdio::null(), Stdio::piped());
         drop(child.stdout.take());
         let mut errors = String::new();
         if let Some(mut stderr) = child.stderr.take() {
@@ -156,12 +151,8 @@ fn help_lists_the_games_and_the_solve_targets() {
 
 #[test]
 fn openings_prints_what_it_found_when_the_game_has_fewer() {
-    let mut child = command()
-        .args(["openings", "alak", "--count", "1000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ludus runs");
+    let args = ["openings", "alak", "--count", "1000"];
+    let mut child = spawn(args, Stdio::null(), Stdio::piped());
     let mut text = String::new();
     child
         .stdout

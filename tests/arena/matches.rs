@@ -7,6 +7,8 @@
 mod pairs;
 mod shards;
 
+use std::path::PathBuf;
+
 use crate::common::scratch::Scratch;
 use crate::common::{ludus, stdout_of, succeed, LUDUS};
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
@@ -21,11 +23,32 @@ fn scratch(name: &str) -> Scratch {
     Scratch::new(&format!("matches-{name}"))
 }
 
-/// Runs an Alak match and returns its standard output; it must succeed.
-fn run_match(args: &[&str]) -> String {
-    let mut all = vec!["match", "--game", "alak"];
-    all.extend_from_slice(args);
-    succeed(&all)
+/// A scratch folder for the test `name` (removed when dropped) holding an
+/// openings file of `openings`; with the paths of that file and of a PGN
+/// to come.
+fn book_and_pgn(name: &str, openings: &str) -> (Scratch, PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let book = dir.join("book.txt");
+    std::fs::write(&book, openings).unwrap();
+    let pgn = dir.join("out.pgn");
+    (dir, book, pgn)
+}
+
+/// The words of a command line (no word holds a space).
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+/// Runs `ludus` with the words of `command`; it must succeed. Returns
+/// standard output.
+fn succeed_with(command: &str) -> String {
+    succeed(&command.split_whitespace().collect::<Vec<_>>())
+}
+
+/// Runs an Alak match with the arguments `args` and returns its standard
+/// output; it must succeed.
+fn run_match(args: &str) -> String {
+    succeed_with(&format!("match --game alak {args}"))
 }
 
 /// The `Score of` line's W, L, D and N.
@@ -55,36 +78,14 @@ fn pgn_tag<'a>(game: &'a str, tag: &str) -> &'a str {
 
 #[test]
 fn ludus_against_ludus_keeps_the_books() {
-    let dir = scratch("selfplay");
-    let book = dir.join("book.txt");
-    std::fs::write(&book, "# two openings\nxxx_x__oooo o\n\nstartpos\n").unwrap();
-    let pgn = dir.join("out.pgn");
-    let _ = std::fs::remove_file(&pgn);
-    let out = run_match(&[
-        "--engine",
-        &format!("cmd={LUDUS}"),
-        "name=a",
-        "--engine",
-        &format!("cmd={LUDUS}"),
-        "name=b",
-        "proto=ugi",
-        "--depth",
-        "2",
-        "--games",
-        "4",
-        "--repeat",
-        "--concurrency",
-        "2",
-        "--maxmoves",
-        "60",
-        "--openings",
-        book.to_str().unwrap(),
-        "--pgnout",
-        pgn.to_str().unwrap(),
-        "--sprt",
-        "elo0=0",
-        "elo1=10",
-    ]);
+    let (_dir, book, pgn) = book_and_pgn("selfplay", "# two openings\nxxx_x__oooo o\n\nstartpos\n");
+    let out = run_match(&format!(
+        "--engine cmd={LUDUS} name=a --engine cmd={LUDUS} name=b proto=ugi --depth 2 \
+         --games 4 --repeat --concurrency 2 --maxmoves 60 --openings {} --pgnout {} \
+         --sprt elo0=0 elo1=10",
+        book.display(),
+        pgn.display()
+    ));
     assert_eq!(out.matches("Finished game ").count(), 4, "{out}");
     let (w, l, d, n) = score(&out);
     assert_eq!((w + l + d, n), (4, 4), "{out}");
@@ -132,19 +133,11 @@ fn ludus_against_ludus_keeps_the_books() {
 
 /// Plays two games, fake engine first then second, and returns the output.
 fn against_fake(script: &str, limits: &[&str]) -> String {
-    let mut args = vec![
-        "--engine".to_string(),
-        format!("cmd={}", fake(script)),
-        "name=fake".to_string(),
-        "--engine".to_string(),
-        format!("cmd={LUDUS}"),
-        "name=ludus".to_string(),
-        "--games".to_string(),
-        "2".to_string(),
-    ];
-    args.extend(limits.iter().map(|s| s.to_string()));
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    run_match(&refs)
+    run_match(&format!(
+        "--engine cmd={} name=fake --engine cmd={LUDUS} name=ludus --games 2 {}",
+        fake(script),
+        limits.join(" ")
+    ))
 }
 
 fn assert_fake_lost_both(out: &str, reason: &str) {
@@ -410,32 +403,14 @@ fn the_sprt_stops_the_match() {
 
 #[test]
 fn adjudication_by_resignation_and_move_limit() {
-    let dir = scratch("adjudication");
-    let book = dir.join("lopsided.txt");
     // X has two pieces against four: whoever plays X sees a lost position.
-    std::fs::write(&book, "xx_____oooo x\n").unwrap();
-    let pgn = dir.join("adjudicated.pgn");
-    let _ = std::fs::remove_file(&pgn);
-    let out = run_match(&[
-        "--engine",
-        &format!("cmd={LUDUS}"),
-        "name=a",
-        "--engine",
-        &format!("cmd={LUDUS}"),
-        "name=b",
-        "--depth",
-        "3",
-        "--games",
-        "2",
-        "--repeat",
-        "--openings",
-        book.to_str().unwrap(),
-        "--resign",
-        "movecount=1",
-        "score=100",
-        "--pgnout",
-        pgn.to_str().unwrap(),
-    ]);
+    let (_dir, book, pgn) = book_and_pgn("adjudication", "xx_____oooo x\n");
+    let out = run_match(&format!(
+        "--engine cmd={LUDUS} name=a --engine cmd={LUDUS} name=b --depth 3 --games 2 --repeat \
+         --openings {} --resign movecount=1 score=100 --pgnout {}",
+        book.display(),
+        pgn.display()
+    ));
     assert!(
         out.contains(
             "Finished game 1 (a vs b): 0-1 {a resigns (score at or below -100 for 1 move)}"
@@ -453,16 +428,9 @@ fn adjudication_by_resignation_and_move_limit() {
         "{text}"
     );
 
-    let out = run_match(&[
-        "--engine",
-        &format!("cmd={LUDUS}"),
-        "--engine",
-        &format!("cmd={LUDUS}"),
-        "--depth",
-        "1",
-        "--maxmoves",
-        "2",
-    ]);
+    let out = run_match(&format!(
+        "--engine cmd={LUDUS} --engine cmd={LUDUS} --depth 1 --maxmoves 2"
+    ));
     assert!(
         out.contains(
             "Finished game 1 (ludus vs ludus-2): 1/2-1/2 {draw by adjudication after 2 moves each}"

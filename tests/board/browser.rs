@@ -270,22 +270,41 @@ async fn pair_row(client: &Client, player: usize) -> Vec<u32> {
     numbers
 }
 
-/// Pair mode: refused with a message for a game whose rules score each
-/// game alone; a Double Wyx played through by the engine on both sides at
-/// a few hundred nodes a move: the panel's counts add up, the winner is
-/// named, the PGN holds both games with their tags.
-async fn double_wyx(client: &Client, shots: &Path) {
-    choose(client, "select[data-test=game]", "alak").await;
+/// Presses the pair button, then waits up to `wait` for the text at `css`
+/// that `done` accepts (`what` says what it is) and returns it.
+async fn start_pair_until(
+    client: &Client,
+    what: &str,
+    wait: Duration,
+    css: &str,
+    done: impl Fn(&str) -> bool,
+) -> String {
     click_on(
         client,
         Locator::Css("[data-test=pair-start]"),
         "pair button",
     )
     .await;
-    let refusal = until("the refusal of a pair", Duration::from_secs(30), || async {
-        let text = text_of(client, "#error").await;
-        text.contains("score each game alone").then_some(text)
+    until(what, wait, || async {
+        let text = text_of(client, css).await;
+        done(&text).then_some(text)
     })
+    .await
+}
+
+/// Pair mode: refused with a message for a game whose rules score each
+/// game alone; a Double Wyx played through by the engine on both sides at
+/// a few hundred nodes a move: the panel's counts add up, the winner is
+/// named, the PGN holds both games with their tags.
+async fn double_wyx(client: &Client, shots: &Path) {
+    choose(client, "select[data-test=game]", "alak").await;
+    let refusal = start_pair_until(
+        client,
+        "the refusal of a pair",
+        Duration::from_secs(30),
+        "#error",
+        |text| text.contains("score each game alone"),
+    )
     .await;
     assert!(
         refusal.contains("wyx"),
@@ -306,16 +325,13 @@ async fn double_wyx(client: &Client, shots: &Path) {
         text.contains("Double Wyx").then_some(())
     });
     start.await;
-    click_on(
+    let winner = start_pair_until(
         client,
-        Locator::Css("[data-test=pair-start]"),
-        "Double Wyx button",
+        "the pair's end",
+        Duration::from_secs(600),
+        "[data-test=pair-winner]",
+        |text| !text.is_empty(),
     )
-    .await;
-    let winner = until("the pair's end", Duration::from_secs(600), || async {
-        let text = text_of(client, "[data-test=pair-winner]").await;
-        (!text.is_empty()).then_some(text)
-    })
     .await;
     let head = text_of(client, "#pair-head").await;
     assert!(head.contains("Double Wyx: game 2 of 2, over"), "{head}");

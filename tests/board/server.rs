@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::common::{command, LUDUS};
+use crate::common::{command, spawn, LUDUS};
 
 /// The header that names a page's session.
 pub const SESSION: &str = "X-Ludus-Session";
@@ -28,13 +28,8 @@ pub struct Gui {
 impl Gui {
     /// Starts the board with `extra` arguments and reads its address.
     pub fn start(extra: &[&str]) -> Gui {
-        let mut child = command()
-            .args(["gui", "--port", "0", "--no-open"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("ludus runs");
+        let args = ["gui", "--port", "0", "--no-open"].iter().chain(extra);
+        let mut child = spawn(args, Stdio::null(), Stdio::null());
         let stdout = child.stdout.take().expect("stdout");
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {

@@ -20,13 +20,7 @@ pub struct Engine {
 impl Engine {
     /// Starts `ludus` with `args`.
     pub fn start(args: &[&str]) -> Engine {
-        let mut child = super::command()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the ludus binary starts");
+        let mut child = super::spawn(args, Stdio::piped(), Stdio::null());
         let stdout = child.stdout.take().unwrap();
         let (sender, lines) = channel();
         std::thread::spawn(move || {
@@ -43,6 +37,14 @@ impl Engine {
             lines,
             transcript: Vec::new(),
         }
+    }
+
+    /// Sends `go <limits>`, checks the `bestmove` is a legal move of the
+    /// current position, and returns it.
+    pub fn legal_bestmove(&mut self, limits: &str) -> String {
+        let mv = super::best_move(&self.ask(&format!("go {limits}"), "bestmove")).to_string();
+        assert!(self.legal_moves().contains(&mv), "'{mv}' is not legal here");
+        mv
     }
 
     /// Starts `ludus` with Alak searched rather than looked up in its solved
@@ -124,10 +126,7 @@ impl Engine {
     /// search that must still be running); returns them.
     pub fn no_bestmove_within(&mut self, wait: Duration) -> Vec<String> {
         let lines = self.lines_within(wait);
-        assert!(
-            !lines.iter().any(|l| l.starts_with("bestmove")),
-            "bestmove too early: {lines:#?}"
-        );
+        assert_eq!(bestmoves(&lines), 0, "bestmove too early: {lines:#?}");
         lines
     }
 
@@ -185,4 +184,9 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// How many of `lines` are `bestmove` answers.
+pub fn bestmoves(lines: &[String]) -> usize {
+    lines.iter().filter(|l| l.starts_with("bestmove")).count()
 }

@@ -15,8 +15,9 @@ pub mod rules;
 pub mod scratch;
 pub mod walk;
 
+use std::ffi::OsStr;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,7 +25,7 @@ use parking_lot::Mutex;
 
 // Re-exported for the tests that use them; not every binary does.
 #[allow(unused_imports)]
-pub use engine::Engine;
+pub use engine::{bestmoves, Engine};
 #[allow(unused_imports)]
 pub use info::{infos, Info};
 
@@ -40,6 +41,22 @@ pub fn command() -> Command {
     let mut command = Command::new(LUDUS);
     command.stdin(Stdio::null());
     command
+}
+
+/// Starts `ludus` with `args`, its standard output piped, its input and
+/// standard error as given (`Stdio::piped()` to write or read them).
+pub fn spawn<S: AsRef<OsStr>>(
+    args: impl IntoIterator<Item = S>,
+    stdin: Stdio,
+    stderr: Stdio,
+) -> Child {
+    command()
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("the ludus binary starts")
 }
 
 /// Runs `ludus` with `args` (its input empty) and returns once it exits.
@@ -85,13 +102,7 @@ pub fn assert_reported(lines: &[String], text: &str) {
 /// Runs `ludus` with `args` and `input` piped in, its input then closed (as
 /// `printf ... | ludus` does); returns once it exits.
 pub fn piped(args: &[&str], input: &[u8]) -> Output {
-    let mut child = command()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the ludus binary starts");
+    let mut child = spawn(args, Stdio::piped(), Stdio::piped());
     let mut stdin = child.stdin.take().expect("stdin");
     let input = input.to_vec();
     // Written on a thread: the engine answers while it reads.

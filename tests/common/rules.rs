@@ -1,6 +1,6 @@
 //! Positions and moves from notation, for the rules tests.
 
-use ludus_rules::Game;
+use ludus_rules::{Game, Searchable};
 
 /// The position `fen` of game `G`; panics with the parser's error.
 pub fn pos<G: Game>(fen: &str) -> G {
@@ -23,6 +23,21 @@ pub fn play<G: Game>(position: &G, mv: &str) -> G {
         position.to_fen()
     );
     next
+}
+
+/// The position after `mv` from `position` (see [`play`]), checking
+/// first whether the search counts the move as `noisy`.
+pub fn play_noisy<G: Searchable>(position: &G, mv: &str, noisy: bool) -> G {
+    let parsed = position
+        .parse_move(mv)
+        .unwrap_or_else(|e| panic!("{mv} at {}: {e}", position.to_fen()));
+    assert_eq!(
+        position.is_noisy(parsed),
+        noisy,
+        "{mv} noisy at {}",
+        position.to_fen()
+    );
+    play(position, mv)
 }
 
 /// Every legal move of `position` in canonical notation, sorted.

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::common::countdown::Countdown;
-use crate::common::{best_move, Captured, Engine, PATIENCE};
-use ludus_engine::protocol::command::GoParams;
+use crate::common::{bestmoves, Captured, Engine, PATIENCE};
+use ludus_engine::protocol::command::{parse, Command};
 use ludus_engine::protocol::session::{JobSettings, Session, TypedSession};
 use ludus_engine::protocol::Output;
 use ludus_engine::search::Bound;
@@ -106,8 +106,7 @@ fn ten_thousand_moves_with_repetitions_are_handled() {
         engine.ask("query fen", "response"),
         format!("response {final_fen}")
     );
-    let mv = best_move(&engine.ask("go depth 6", "bestmove")).to_string();
-    assert!(engine.legal_moves().contains(&mv));
+    engine.legal_bestmove("depth 6");
 }
 
 #[test]
@@ -119,8 +118,7 @@ fn hash_can_be_resized_and_cleared_after_a_search() {
         engine.send(&format!("setoption name Hash value {size}"));
         engine.send("setoption name Clear Hash");
         engine.ask("isready", "readyok");
-        let mv = best_move(&engine.ask("go depth 8", "bestmove")).to_string();
-        assert!(engine.legal_moves().contains(&mv));
+        engine.legal_bestmove("depth 8");
     }
 }
 
@@ -141,10 +139,7 @@ fn every_stop_yields_exactly_one_bestmove() {
     }
     engine.send("isready");
     let tail = engine.read_until(|l| l == "readyok");
-    assert!(
-        !tail.iter().any(|l| l.starts_with("bestmove")),
-        "a stray bestmove: {tail:#?}"
-    );
+    assert_eq!(bestmoves(&tail), 0, "a stray bestmove: {tail:#?}");
 }
 
 #[test]
@@ -155,14 +150,7 @@ fn a_new_go_stops_the_running_search_first() {
     engine.send("go depth 3");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
     let lines2 = engine.read_until(|l| l.starts_with("bestmove"));
-    assert_eq!(
-        lines
-            .iter()
-            .chain(&lines2)
-            .filter(|l| l.starts_with("bestmove"))
-            .count(),
-        2
-    );
+    assert_eq!(bestmoves(&lines) + bestmoves(&lines2), 2);
 }
 
 #[test]
@@ -177,12 +165,7 @@ fn quit_during_ponder_exits_with_success() {
 #[test]
 fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
     let session = TypedSession::new(Countdown::from_fen("12 1 0 7").unwrap());
-    let go = GoParams {
-        depth: Some(10),
-        ..GoParams::default()
-    };
-    let tt = Arc::new(TranspositionTable::new(1).unwrap());
-    let output = run_job(&session, go, 2, tt);
+    let output = run_job(&session, "go depth 10", 2, new_table());
     assert!(output.contains("info string error: internal"), "{output}");
     let bestmove = output
         .lines()
@@ -190,19 +173,20 @@ fn a_panicking_search_still_answers_bestmove_and_reports_the_error() {
         .expect("a bestmove");
     assert!(["bestmove 1", "bestmove 2"].contains(&bestmove), "{output}");
     // The session is unharmed and a search that avoids the bug works.
-    let go = GoParams {
-        depth: Some(2),
-        ..GoParams::default()
-    };
-    let tt = Arc::new(TranspositionTable::new(1).unwrap());
-    assert!(run_job(&session, go, 2, tt).contains("bestmove"));
+    assert!(run_job(&session, "go depth 2", 2, new_table()).contains("bestmove"));
 }
 
-/// Runs `go` on `session` with `threads` threads and `tt`, its output
-/// written to `sink`; whether the job ended within [`PATIENCE`].
+/// A transposition table of 1 MiB.
+fn new_table() -> Arc<TranspositionTable> {
+    Arc::new(TranspositionTable::new(1).unwrap())
+}
+
+/// Runs the command `go` (e.g. `go depth 5`) on `session` with `threads`
+/// threads and `tt`, its output written to `sink`; whether the job ended
+/// within [`PATIENCE`].
 fn job_ends(
     session: &dyn Session,
-    go: GoParams,
+    go: &str,
     threads: usize,
     tt: Arc<TranspositionTable>,
     sink: impl Write + Send + 'static,
@@ -217,20 +201,18 @@ fn job_ends(
         skill: Skill::new(20.0),
         features_on: SearchFeatures::ALL,
     };
+    let Ok(Some(Command::Go(go))) = parse(go) else {
+        panic!("'{go}' is not a go command");
+    };
     let job = session
         .start_job(&go, &settings, tt, Output::new(Box::new(sink)))
         .unwrap();
     job.wait(PATIENCE)
 }
 
-/// Runs `go` on `session` with `threads` threads and `tt`, and returns the
-/// job's whole output once it ends.
-fn run_job(
-    session: &dyn Session,
-    go: GoParams,
-    threads: usize,
-    tt: Arc<TranspositionTable>,
-) -> String {
+/// Runs the command `go` on `session` with `threads` threads and `tt`, and
+/// returns the job's whole output once it ends.
+fn run_job(session: &dyn Session, go: &str, threads: usize, tt: Arc<TranspositionTable>) -> String {
     let sink = Captured::default();
     let ended = job_ends(session, go, threads, tt, sink.clone());
     assert!(ended, "the job ends: {}", sink.text_from(0));
@@ -242,12 +224,7 @@ fn a_panic_on_the_main_thread_stops_the_helpers_under_a_time_limit() {
     // Only the main thread panics; the helper searches on and knows no
     // clock of its own, so the search must be stopped for it.
     let session = TypedSession::new(Countdown::from_fen("3000 1 1 2999 main").unwrap());
-    let go = GoParams {
-        movetime: Some(200),
-        ..GoParams::default()
-    };
-    let tt = Arc::new(TranspositionTable::new(1).unwrap());
-    let output = run_job(&session, go, 2, tt);
+    let output = run_job(&session, "go movetime 200", 2, new_table());
     assert!(output.contains("info string error: internal"), "{output}");
     assert!(
         output.lines().any(|l| l.starts_with("bestmove ")),
@@ -261,7 +238,7 @@ fn after_a_panic_the_bestmove_is_the_best_move_known() {
     // its first evaluation, and the answer is that move, not the first
     // legal one (take 1).
     let root = Countdown::from_fen("12 1 0 10").unwrap();
-    let tt = Arc::new(TranspositionTable::new(1).unwrap());
+    let tt = new_table();
     tt.store(
         root.hash(),
         Some(crate::common::countdown::Take(2)),
@@ -269,11 +246,7 @@ fn after_a_panic_the_bestmove_is_the_best_move_known() {
         5,
         Bound::Exact,
     );
-    let go = GoParams {
-        depth: Some(5),
-        ..GoParams::default()
-    };
-    let output = run_job(&TypedSession::new(root), go, 1, tt);
+    let output = run_job(&TypedSession::new(root), "go depth 5", 1, tt);
     assert!(output.contains("info string error: internal"), "{output}");
     assert!(output.lines().any(|l| l == "bestmove 2"), "{output}");
 }
@@ -299,12 +272,7 @@ fn a_perft_with_400_000_root_moves_reports_in_one_write() {
     // engine gave up on it.
     let session = TypedSession::new(ludus_rules::games::wyke::Wyke6::startpos());
     let sink = FlushCounter::default();
-    let go = GoParams {
-        perft: Some(1),
-        ..GoParams::default()
-    };
-    let tt = Arc::new(TranspositionTable::new(1).unwrap());
-    let ended = job_ends(&session, go, 1, tt, sink.clone());
+    let ended = job_ends(&session, "go perft 1", 1, new_table(), sink.clone());
     assert!(ended, "the perft ends");
     let flushes = sink.0.load(std::sync::atomic::Ordering::Relaxed);
     assert_eq!(flushes, 1, "the report in one write");

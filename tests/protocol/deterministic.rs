@@ -106,26 +106,26 @@ fn the_option_is_announced_and_checked() {
     );
 }
 
-#[test]
-fn wyke_depth_and_nodes_repeat_exactly() {
-    assert_repeatable("wyke", "startpos", "depth 5");
-    assert_repeatable("wyke", "startpos moves 4(b2)", "nodes 150000");
-}
-
-#[test]
-fn pylyx10_depth_and_nodes_repeat_exactly() {
-    assert_repeatable("pylyx10", "startpos", "depth 6");
-    assert_repeatable(
+/// Per game, searches to a depth and to a node count (game, position,
+/// limit).
+const REPEATED: [(&str, &str, &str); 6] = [
+    ("wyke", "startpos", "depth 5"),
+    ("wyke", "startpos moves 4(b2)", "nodes 150000"),
+    ("pylyx10", "startpos", "depth 6"),
+    (
         "pylyx10",
         "fen 10/10/5A4/4a1b3/3a6/6A3/4aC1c2/10/5C4/10 w 0 0",
         "nodes 150000",
-    );
-}
+    ),
+    ("wyx", "startpos", "depth 6"),
+    ("wyx", "startpos", "nodes 150000"),
+];
 
 #[test]
-fn wyx_depth_and_nodes_repeat_exactly() {
-    assert_repeatable("wyx", "startpos", "depth 6");
-    assert_repeatable("wyx", "startpos", "nodes 150000");
+fn depth_and_nodes_repeat_exactly() {
+    for (game, position, limits) in REPEATED {
+        assert_repeatable(game, position, limits);
+    }
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::common::{assert_reported, best_move, infos, Engine, Info, PATIENCE};
+use crate::common::{assert_reported, best_move, bestmoves, infos, Engine, Info, PATIENCE};
 
 #[test]
 fn uci_handshake_lists_every_option() {
@@ -81,11 +81,11 @@ fn infinite_search_waits_for_stop_and_isready_is_answered_meanwhile() {
     engine.send("go infinite");
     engine.send("isready");
     let lines = engine.read_until(|l| l == "readyok");
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    assert_eq!(bestmoves(&lines), 0);
     engine.no_bestmove_within(Duration::from_millis(300));
     engine.send("stop");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
-    assert!(lines.iter().filter(|l| l.starts_with("bestmove")).count() == 1);
+    assert_eq!(bestmoves(&lines), 1);
     engine.send("isready");
     engine.read_until(|l| l == "readyok");
 }
@@ -332,14 +332,7 @@ fn an_illegal_searchmove_is_an_error_that_changes_nothing() {
     engine.no_bestmove_within(Duration::from_millis(300));
     engine.send("stop");
     let stopped = engine.read_until(|l| l.starts_with("bestmove"));
-    assert_eq!(
-        engine
-            .transcript
-            .iter()
-            .filter(|l| l.starts_with("bestmove"))
-            .count(),
-        1
-    );
+    assert_eq!(bestmoves(&engine.transcript), 1);
     assert!(["8-7", "9-7", "10-7", "11-7"].contains(&best_move(stopped.last().unwrap())));
     let output = engine.search("startpos moves 4-5", "depth 3 searchmoves 9-7");
     assert_eq!(best_move(output.last().unwrap()), "9-7");
@@ -464,11 +457,8 @@ fn options_change_during_a_search_apply_to_the_next() {
     engine.send("setoption name Clear Hash");
     engine.send("stop");
     engine.read_until(|l| l.starts_with("bestmove"));
-    let reply = best_move(&engine.ask("go depth 4", "bestmove")).to_string();
-    assert!(
-        engine.legal_moves().contains(&reply),
-        "searched the new position"
-    );
+    // Searched the new position.
+    engine.legal_bestmove("depth 4");
 }
 
 /// Stops a running perft and checks it ends with its own notice and no
@@ -512,10 +502,7 @@ fn a_perft_over_a_wide_tree_stops_mid_node() {
     engine.send("go perft 4");
     std::thread::sleep(Duration::from_millis(300));
     let lines = stop_perft_cleanly(&mut engine);
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "{lines:#?}"
-    );
+    assert_eq!(bestmoves(&lines), 0, "{lines:#?}");
 }
 
 #[test]

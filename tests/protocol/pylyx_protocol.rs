@@ -124,26 +124,23 @@ fn judge(start_fen: &str, played: &Played) -> &'static str {
 const PYLYX_START: &str = "12/12/12/12/12/12/12/12/12/12/12/12 w 10 10";
 const PYLYX10_START: &str = "10/10/10/10/10/10/10/10/10/10 w 8 8";
 
+/// Self-play of `game` from its start (`start`) at depth 2, judged by the
+/// model; the game lasts at least `min_plies`.
+fn self_play_from_the_start(game: &str, start: &str, min_plies: usize) {
+    let played = self_play(game, "startpos", 2);
+    let plies = played.moves.len();
+    assert!(plies >= min_plies, "ended after {plies}");
+    judge(start, &played);
+}
+
 #[test]
 fn pylyx_self_play_from_the_start_is_judged_right() {
-    let played = self_play("pylyx", "startpos", 2);
-    assert!(
-        played.moves.len() >= 20,
-        "ended after {}",
-        played.moves.len()
-    );
-    judge(PYLYX_START, &played);
+    self_play_from_the_start("pylyx", PYLYX_START, 20);
 }
 
 #[test]
 fn pylyx10_self_play_from_the_start_is_judged_right() {
-    let played = self_play("pylyx10", "startpos", 2);
-    assert!(
-        played.moves.len() >= 16,
-        "ended after {}",
-        played.moves.len()
-    );
-    judge(PYLYX10_START, &played);
+    self_play_from_the_start("pylyx10", PYLYX10_START, 16);
 }
 
 /// From the start at low depth the games end by repetition, so the stack

@@ -22,6 +22,17 @@ fn engine_for(game: &str, threads: usize, deterministic: bool) -> Engine {
     engine
 }
 
+/// Runs `check` for every game, with `count` of its positions walked from
+/// `seed`, on an engine of one thread and on one of two.
+fn on_every_game(count: usize, seed: u64, mut check: impl FnMut(&str, &[String], &mut Engine)) {
+    for game in GAME_NAMES {
+        let positions = walk_positions(game, count, seed);
+        for threads in [1, 2] {
+            check(game, &positions, &mut engine_for(game, threads, false));
+        }
+    }
+}
+
 /// Sends `commands` at once after `position fen <fen>`, reads the
 /// `bestmove` of each `go` among them, checks each legal there, and
 /// returns the last one's move.
@@ -48,16 +59,12 @@ fn legal_answer(engine: &mut Engine, game: &str, fen: &str, commands: &[&str]) -
 
 #[test]
 fn go_then_stop_at_once_always_answers_a_legal_move() {
-    for game in GAME_NAMES {
-        let positions = walk_positions(game, 20, 0x5709);
-        for threads in [1, 2] {
-            let mut engine = engine_for(game, threads, false);
-            for pair in 0..200 {
-                let fen = &positions[pair % positions.len()];
-                legal_answer(&mut engine, game, fen, &["go infinite", "stop"]);
-            }
+    on_every_game(20, 0x5709, |game, positions, engine| {
+        for pair in 0..200 {
+            let fen = &positions[pair % positions.len()];
+            legal_answer(engine, game, fen, &["go infinite", "stop"]);
         }
-    }
+    });
 }
 
 #[test]
@@ -229,27 +236,23 @@ fn last_line_shows_the_move(lines: &[String], exact: bool) -> bool {
 
 #[test]
 fn the_last_line_shown_is_the_move_played() {
-    for game in GAME_NAMES {
-        let positions = walk_positions(game, 3, 0x1A57);
-        for threads in [1, 2] {
-            let mut engine = engine_for(game, threads, false);
-            engine.send("setoption name AlakSolution value false");
-            for fen in &positions {
-                let position = format!("fen {fen}");
-                let lines = engine.search(&position, "depth 3");
-                assert!(last_line_shows_the_move(&lines, true), "{lines:#?}");
-                engine.send("setoption name MultiPV value 2");
-                let lines = engine.search(&position, "depth 3");
-                assert!(last_line_shows_the_move(&lines, true), "{lines:#?}");
-                // Ends inside an iteration: a bound may show, saying so.
-                for limits in ["nodes 3000", "nodes 30000", "movetime 50"] {
-                    last_line_shows_the_move(&engine.search(&position, limits), false);
-                }
-                engine.send("setoption name MultiPV value 1");
-                for limits in ["nodes 3000", "nodes 30000", "movetime 50"] {
-                    last_line_shows_the_move(&engine.search(&position, limits), false);
-                }
+    on_every_game(3, 0x1A57, |_, positions, engine| {
+        engine.send("setoption name AlakSolution value false");
+        for fen in positions {
+            let position = format!("fen {fen}");
+            let lines = engine.search(&position, "depth 3");
+            assert!(last_line_shows_the_move(&lines, true), "{lines:#?}");
+            engine.send("setoption name MultiPV value 2");
+            let lines = engine.search(&position, "depth 3");
+            assert!(last_line_shows_the_move(&lines, true), "{lines:#?}");
+            // Ends inside an iteration: a bound may show, saying so.
+            for limits in ["nodes 3000", "nodes 30000", "movetime 50"] {
+                last_line_shows_the_move(&engine.search(&position, limits), false);
+            }
+            engine.send("setoption name MultiPV value 1");
+            for limits in ["nodes 3000", "nodes 30000", "movetime 50"] {
+                last_line_shows_the_move(&engine.search(&position, limits), false);
             }
         }
-    }
+    });
 }

@@ -1,12 +1,19 @@
 //! Alak: perft table, named edge cases and notation round trips.
 
-use crate::common::rules::{self, play};
+use crate::common::rules::{self, play, play_noisy};
 use ludus_rules::games::alak::Alak;
 use ludus_rules::perft::perft;
 use ludus_rules::{Game, GameResult, Player, Searchable};
 
 fn pos(fen: &str) -> Alak {
     rules::pos(fen)
+}
+
+/// The position after `mv` from `before`, checked to be `expected`.
+fn played(before: &str, mv: &str, expected: &str) -> Alak {
+    let after = play(&pos(before), mv);
+    assert_eq!(after.to_fen(), expected, "{mv} from {before}");
+    after
 }
 
 #[test]
@@ -42,38 +49,27 @@ fn capture_on_both_sides_at_once() {
 #[test]
 fn move_into_gap_between_enemy_pieces_is_safe() {
     // o jumps 7 -> 4, between x on 3 and x on 5: nothing is removed.
-    let before = pos("_xx_xxo_oo_ o");
-    let mv = before.parse_move("7-4").unwrap();
-    assert!(!before.is_noisy(mv));
-    let after = play(&before, "7-4");
+    let after = play_noisy(&pos("_xx_xxo_oo_ o"), "7-4", false);
     assert_eq!(after.to_fen(), "_xxoxx__oo_ x");
 }
 
 #[test]
 fn board_edge_brackets_nothing() {
     // x lands on 3 next to o on 2 and 1: the run reaches the edge.
-    let before = pos("oo_x_____xo x");
-    let after = play(&before, "4-3");
-    assert_eq!(after.to_fen(), "oox______xo o");
+    played("oo_x_____xo x", "4-3", "oox______xo o");
     // The same at the right edge.
-    let before = pos("ox_____x_oo x");
-    let after = play(&before, "8-9");
-    assert_eq!(after.to_fen(), "ox______xoo o");
+    played("ox_____x_oo x", "8-9", "ox______xoo o");
 }
 
 #[test]
 fn a_run_of_several_pieces_is_captured() {
-    let before = pos("xoo_x____o_ x");
-    let after = play(&before, "5-4");
-    assert_eq!(after.to_fen(), "x__x_____o_ o");
+    let after = played("xoo_x____o_ x", "5-4", "x__x_____o_ o");
     assert_eq!(after.result(), GameResult::Win(Player::First));
 }
 
 #[test]
 fn win_when_opponent_drops_below_two_pieces() {
-    let before = pos("xo_x____o__ x");
-    let after = play(&before, "4-3");
-    assert_eq!(after.to_fen(), "x_x_____o__ o");
+    let after = played("xo_x____o__ x", "4-3", "x_x_____o__ o");
     assert_eq!(after.result(), GameResult::Win(Player::First));
     let mut moves = Vec::new();
     after.generate_moves(&mut moves);

@@ -3,7 +3,7 @@
 //! and errors.
 
 use crate::common::pylyx_model::Model;
-use crate::common::rules::{move_names, play, pos};
+use crate::common::rules::{move_names, play, play_noisy, pos};
 use ludus_rules::games::pylyx::{Pylyx, Pylyx10, PylyxMove};
 use ludus_rules::perft::perft;
 use ludus_rules::random::splitmix64;
@@ -171,6 +171,12 @@ fn delta(mv: &str) -> (i32, i32) {
     (b.0 - a.0, b.1 - a.1)
 }
 
+/// The position of `pieces` on an `n`×`n` board (see [`fen_of`]), White
+/// to move, both hands empty.
+fn white_to_move<G: Game>(n: i32, pieces: &[(&str, char)]) -> G {
+    pos(&fen_of(n, pieces, "w", [0, 0]))
+}
+
 fn err<G: Game>(position: &G, mv: &str) -> String {
     position
         .parse_move(mv)
@@ -180,13 +186,8 @@ fn err<G: Game>(position: &G, mv: &str) -> String {
 
 #[test]
 fn stack_of_five_lifts_one_two_or_three_but_never_moves_whole() {
-    let fen = fen_of(
-        12,
-        &[("e5", 'E'), ("j10", 'E'), ("b11", 'e'), ("k2", 'e')],
-        "w",
-        [0, 0],
-    );
-    let position: Pylyx = pos(&fen);
+    let position: Pylyx =
+        white_to_move(12, &[("e5", 'E'), ("j10", 'E'), ("b11", 'e'), ("k2", 'e')]);
     let moves = moves_from(&position, "e5");
     assert!(moves
         .iter()
@@ -211,7 +212,7 @@ fn stack_of_five_lifts_one_two_or_three_but_never_moves_whole() {
 
 #[test]
 fn singles_go_diagonally_doubles_orthogonally_triples_both() {
-    let fen = fen_of(
+    let position: Pylyx = white_to_move(
         12,
         &[
             ("e5", 'A'),
@@ -221,10 +222,7 @@ fn singles_go_diagonally_doubles_orthogonally_triples_both() {
             ("c10", 'e'),
             ("k10", 'e'),
         ],
-        "w",
-        [0, 0],
     );
-    let position: Pylyx = pos(&fen);
     let single = moves_from(&position, "e5");
     // Up to the edges; south-west stops at b2, a1 being missing.
     assert_eq!(single.len(), 6 + 4 + 4 + 3, "{single:?}");
@@ -258,7 +256,7 @@ fn singles_go_diagonally_doubles_orthogonally_triples_both() {
 
 #[test]
 fn pieces_never_jump_nor_land_on_the_opponent() {
-    let fen = fen_of(
+    let position: Pylyx = white_to_move(
         12,
         &[
             ("e5", 'A'),
@@ -267,10 +265,7 @@ fn pieces_never_jump_nor_land_on_the_opponent() {
             ("g7", 'a'),
             ("b2", 'i'),
         ],
-        "w",
-        [0, 0],
     );
-    let position: Pylyx = pos(&fen);
     let single = moves_from(&position, "e5");
     assert!(single.contains(&"e5-f6".to_string()));
     assert!(
@@ -291,7 +286,7 @@ fn pieces_never_jump_nor_land_on_the_opponent() {
 
 #[test]
 fn landing_on_an_own_piece_makes_one_stack() {
-    let fen = fen_of(
+    let position: Pylyx = white_to_move(
         12,
         &[
             ("e5", 'A'),
@@ -300,13 +295,8 @@ fn landing_on_an_own_piece_makes_one_stack() {
             ("b11", 'e'),
             ("k10", 'e'),
         ],
-        "w",
-        [0, 0],
     );
-    let position: Pylyx = pos(&fen);
-    let mv = position.parse_move("e5-c3").unwrap();
-    assert!(!position.is_noisy(mv));
-    let after = play(&position, "e5-c3");
+    let after = play_noisy(&position, "e5-c3", false);
     let expected = fen_of(
         12,
         &[("c3", 'C'), ("h8", 'G'), ("b11", 'e'), ("k10", 'e')],
@@ -321,13 +311,7 @@ fn landing_on_an_own_piece_makes_one_stack() {
 
 #[test]
 fn a_stack_of_all_ten_wins_and_nine_does_not() {
-    let fen = fen_of(
-        12,
-        &[("e5", 'G'), ("e8", 'C'), ("h8", 'g'), ("h2", 'c')],
-        "w",
-        [0, 0],
-    );
-    let position: Pylyx = pos(&fen);
+    let position: Pylyx = white_to_move(12, &[("e5", 'G'), ("e8", 'C'), ("h8", 'g'), ("h2", 'c')]);
     let win = position.parse_move("e8-e5").unwrap();
     assert!(position.is_noisy(win));
     let nine = position.parse_move("e8-e5/2").unwrap();
@@ -355,12 +339,8 @@ fn pylyx10_is_won_by_a_stack_of_eight() {
     let finished: Pylyx10 = pos(&fen);
     assert_eq!(finished.result(), GameResult::Win(Player::Second));
     assert!(Pylyx10::from_fen(&fen.replace(" w ", " b ")).is_err());
-    let fen = fen_of(
-        10,
-        &[("e5", 'E'), ("c5", 'C'), ("h8", 'g'), ("b2", 'a')],
-        "w",
-        [0, 0],
-    );
+    let pieces = [("e5", 'E'), ("c5", 'C'), ("h8", 'g'), ("b2", 'a')];
+    let fen = fen_of(10, &pieces, "w", [0, 0]);
     let position: Pylyx10 = pos(&fen);
     let after = play(&position, "c5-e5");
     assert_eq!(after.result(), GameResult::Win(Player::First));
@@ -424,7 +404,7 @@ fn a_side_with_checkers_in_hand_but_no_placement_moves_instead() {
 
 #[test]
 fn a_line_stops_at_a_missing_corner() {
-    let fen = fen_of(
+    let position: Pylyx = white_to_move(
         12,
         &[
             ("b2", 'A'),
@@ -433,10 +413,7 @@ fn a_line_stops_at_a_missing_corner() {
             ("j10", 'e'),
             ("c10", 'e'),
         ],
-        "w",
-        [0, 0],
     );
-    let position: Pylyx = pos(&fen);
     let single = moves_from(&position, "b2");
     let expected = [
         "b2-a3", "b2-c1", "b2-c3", "b2-d4", "b2-e5", "b2-f6", "b2-g7", "b2-h8",
@@ -626,13 +603,7 @@ fn move_notation_round_trips_and_errors() {
         assert!(error.contains(expected), "'{text}' gave '{error}'");
     }
     // `/k` equal to the height is read as the whole piece.
-    let fen = fen_of(
-        12,
-        &[("e5", 'C'), ("j10", 'G'), ("b11", 'e'), ("k10", 'e')],
-        "w",
-        [0, 0],
-    );
-    let triple: Pylyx = pos(&fen);
+    let triple: Pylyx = white_to_move(12, &[("e5", 'C'), ("j10", 'G'), ("b11", 'e'), ("k10", 'e')]);
     assert_eq!(triple.parse_move("e5-e9/3"), triple.parse_move("e5-e9"));
     assert_eq!(
         triple.format_move(triple.parse_move("e5-e9/3").unwrap()),

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use crate::common::rules::{self, play};
+use crate::common::rules::{self, play, play_noisy};
 use ludus_rules::games::wyx::Wyx;
 use ludus_rules::{Game, GameResult, OptionValue, Player, Searchable};
 
@@ -30,12 +30,14 @@ fn board(marks: &[(&str, &str)]) -> String {
     ranks.join("/")
 }
 
+/// The position `rest` (the notation after the board) on the default
+/// board with `marks` (see [`board`]).
+fn on_board(marks: &[(&str, &str)], rest: &str) -> Wyx {
+    pos(&format!("{} {rest}", board(marks)))
+}
+
 fn moves(position: &Wyx) -> Vec<String> {
-    let mut list = Vec::new();
-    position.generate_moves(&mut list);
-    let mut names: Vec<String> = list.iter().map(|&m| position.format_move(m)).collect();
-    names.sort();
-    names
+    rules::move_names(position)
 }
 
 fn error(position: &Wyx, mv: &str) -> String {
@@ -90,29 +92,22 @@ fn a_set_stronghold_takes_its_worth_and_is_barred_to_both() {
     // Black's -2-2 from e5 lands on c3, where white's horseman stands.
     assert!(error(&after, "c3").contains("other horseman"));
     assert_eq!(moves(&after), ["d7", "e1", "f6"]);
-    let fort = after.parse_move("f6").unwrap();
-    assert!(after.is_noisy(fort));
-    let after = play(&after, "f6");
+    let after = play_noisy(&after, "f6", true);
     assert_eq!(after.hand(Player::Second), 25);
     assert_eq!(after.result(), GameResult::Ongoing);
     // Once white's horseman has left c3, it is still barred to black.
-    let barred = pos(&format!(
-        "{} g2,e5 -/-/-/-2-2/-/-/+1+1/- 28,32 b",
-        board(&[("c3", "W3"), ("g2", "w")])
-    ));
+    let barred = on_board(
+        &[("c3", "W3"), ("g2", "w")],
+        "g2,e5 -/-/-/-2-2/-/-/+1+1/- 28,32 b",
+    );
     assert!(error(&barred, "c3").contains("barred"));
     assert_eq!(moves(&barred), ["f6"]);
 }
 
 #[test]
 fn landing_on_an_opponent_token_sends_it_back_to_hand() {
-    let before = pos(&format!(
-        "{} d4,e5 -/-/-/-/-/-/+2+0,+1+1/- 32,31 w",
-        board(&[("f4", "b")])
-    ));
-    let mv = before.parse_move("f4").unwrap();
-    assert!(before.is_noisy(mv));
-    let after = play(&before, "f4");
+    let before = on_board(&[("f4", "b")], "d4,e5 -/-/-/-/-/-/+2+0,+1+1/- 32,31 w");
+    let after = play_noisy(&before, "f4", true);
     assert_eq!(after.hand(Player::First), 31);
     assert_eq!(after.hand(Player::Second), 32);
     assert!(after.to_fen().contains("/.....w../"));
@@ -123,13 +118,8 @@ fn landing_on_an_opponent_token_sends_it_back_to_hand() {
 
 #[test]
 fn landing_on_an_own_token_takes_it_back_and_puts_it_again() {
-    let before = pos(&format!(
-        "{} d4,e5 -/-/-/-/-/-/+2+0,+1+1/- 31,32 w",
-        board(&[("f4", "w")])
-    ));
-    let mv = before.parse_move("f4").unwrap();
-    assert!(!before.is_noisy(mv));
-    let after = play(&before, "f4");
+    let before = on_board(&[("f4", "w")], "d4,e5 -/-/-/-/-/-/+2+0,+1+1/- 31,32 w");
+    let after = play_noisy(&before, "f4", false);
     assert_eq!(after.hand(Player::First), 31);
     assert!(after.to_fen().contains("/.....w../"));
 }
@@ -199,7 +189,7 @@ fn placing_the_last_token_wins_at_once() {
 #[test]
 fn a_side_without_a_playable_domino_passes() {
     // White on g7: +4+3 leaves the board. Black on a1: +4+3 goes to e4.
-    let before = pos(&format!("{} g7,a1 -/-/-/-/-/-/+4+3/- 32,32 w", board(&[])));
+    let before = on_board(&[], "g7,a1 -/-/-/-/-/-/+4+3/- 32,32 w");
     assert_eq!(moves(&before), ["pass"]);
     assert!(error(&before, "h8").contains("no available domino"));
     let after = play(&before, "PASS");
@@ -437,10 +427,10 @@ fn random_starts_are_deterministic_full_and_differ_by_seed() {
 fn recaptures_keep_hands_and_board_in_step() {
     // White (token under its horseman on d4) takes black's f4 token; black
     // then lands on the d4 token white's horseman just left.
-    let start = pos(&format!(
-        "{} d4,e5 -/-/-1-1/-/-/-/+2+0/- 31,31 w",
-        board(&[("d4", "w"), ("f4", "b")])
-    ));
+    let start = on_board(
+        &[("d4", "w"), ("f4", "b")],
+        "d4,e5 -/-/-1-1/-/-/-/+2+0/- 31,31 w",
+    );
     let after = play(&start, "f4");
     assert_eq!(
         (after.hand(Player::First), after.hand(Player::Second)),

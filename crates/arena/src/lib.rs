@@ -13,8 +13,8 @@
 //! - [`pgn`], [`pgn_read`]: PGN output and input;
 //! - [`openings`]: opening files;
 //! - [`analyse`]: `ludus analyse`, games and positions judged by an engine;
-//! - [`runner`], [`books`]: running a match: worker threads play the games,
-//!   the main thread keeps the books;
+//! - [`runner`], [`ledger`]: running a match: worker threads play the games,
+//!   the main thread keeps the ledger;
 //! - [`shard`], [`results`], [`merge`]: matches past one machine — slices of
 //!   a match, their results files, and merging them.
 //!
@@ -25,10 +25,10 @@
 //! a pair of engine processes and take the next game of the slice when free.
 
 pub mod analyse;
-pub mod books;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod ledger;
 pub mod merge;
 pub mod openings;
 pub mod pair_count;

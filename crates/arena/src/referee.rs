@@ -252,7 +252,7 @@ struct Answer {
 
 /// A game being played: the position with its history, the clocks, and
 /// what has been played.
-struct Table<G: Game> {
+struct GameInPlay<G: Game> {
     log: GameLog<G>,
     start_fen: String,
     standard_start: bool,
@@ -265,11 +265,11 @@ struct Table<G: Game> {
     moves: Vec<PlayedMove>,
 }
 
-impl<G: Game> Table<G> {
+impl<G: Game> GameInPlay<G> {
     fn new(opening: &G, seats: &[Seat; 2]) -> Self {
         let start_fen = opening.to_fen();
         let limits = [seats[0].spec.limit, seats[1].spec.limit];
-        Table {
+        GameInPlay {
             log: GameLog::new(opening.clone()),
             standard_start: start_fen == G::startpos().to_fen(),
             start_fen,
@@ -471,18 +471,18 @@ pub fn play_game<G: Game>(
     opening: &G,
     mut seats: [Seat; 2],
 ) -> Result<GameRecord, String> {
-    let mut table = Table::new(opening, &seats);
+    let mut game = GameInPlay::new(opening, &seats);
     let mut play = || -> Result<std::convert::Infallible, Stop> {
         for player in [Player::First, Player::Second] {
             prepare::<G>(&mut seats[player.index()], player, config)?;
         }
         loop {
-            table.play_turn(config, &mut seats)?;
+            game.play_turn(config, &mut seats)?;
         }
     };
     let Err(stop) = play();
     match stop {
-        Stop::Over(verdict) => Ok(table.finish(verdict)),
+        Stop::Over(verdict) => Ok(game.finish(verdict)),
         Stop::Fatal(error) => Err(error),
     }
 }

@@ -1,15 +1,15 @@
 //! Running a match (or a shard of one): the openings of the whole match,
 //! the games of the slice still to play, worker threads that play them,
-//! and the main thread that keeps the books ([`books`](super::books)).
+//! and the main thread that keeps the ledger ([`ledger`](super::ledger)).
 
 use std::collections::HashSet;
 use std::fs::File;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::books::{say, Books};
 use super::config::{MatchConfig, Order};
 use super::engine::EngineProcess;
+use super::ledger::{say, Ledger};
 use super::openings::load_openings;
 use super::pair_count::PairLabels;
 use super::referee::{play_game, GameRecord, Seat};
@@ -55,12 +55,12 @@ impl GameVisitor for Runner<'_> {
             ),
             None => None,
         };
-        let mut books = Books::new(config, PairLabels::of::<G>(), results);
+        let mut ledger = Ledger::new(config, PairLabels::of::<G>(), results);
         for entry in &earlier {
-            books.recount(entry);
+            ledger.recount(entry);
         }
         let played: HashSet<u32> = earlier.iter().map(|e| e.game - 1).collect();
-        let plan: Vec<u32> = match books.decided {
+        let plan: Vec<u32> = match ledger.decided {
             true => Vec::new(),
             false => (config.shard.games(config.games, config.repeat).into_iter())
                 .filter(|index| !played.contains(index))
@@ -79,15 +79,15 @@ impl GameVisitor for Runner<'_> {
             ));
         }
         let started = Instant::now();
-        let outcome = play(config, &openings, &plan, &mut books, pgn.as_mut());
-        let outcome = outcome.and(books.flush_pgn(pgn.as_mut()));
-        books.clear_progress();
+        let outcome = play(config, &openings, &plan, &mut ledger, pgn.as_mut());
+        let outcome = outcome.and(ledger.flush_pgn(pgn.as_mut()));
+        ledger.clear_progress();
         if let Err(error) = outcome {
             // What was played still counts: the score first, then why the
             // match could not go on.
-            let played = books.tally.total.games();
+            let played = ledger.tally.total.games();
             if played > 0 {
-                books.print_summary(true);
+                ledger.print_summary(true);
             }
             let plural = if played == 1 { "" } else { "s" };
             return Err(format!(
@@ -99,20 +99,20 @@ impl GameVisitor for Runner<'_> {
                 }
             ));
         }
-        books.print_summary(true);
+        ledger.print_summary(true);
         if !ended {
-            books.end()?;
+            ledger.end()?;
         }
-        if books.uncounted > 0 {
+        if ledger.uncounted > 0 {
             say(&format!(
                 "{} games that finished after the SPRT decision are in the PGN but not counted",
-                books.uncounted
+                ledger.uncounted
             ));
         }
         say(&format!(
             "Finished {}: {} games in {:.1} s",
             what(config.shard),
-            books.tally.total.games(),
+            ledger.tally.total.games(),
             started.elapsed().as_secs_f64()
         ));
         Ok(())
@@ -129,17 +129,17 @@ fn what(shard: Shard) -> String {
 }
 
 /// Plays the games of `plan` on `config.concurrency` threads, keeping the
-/// books as they finish; `Err` with the first reason the match could not go
+/// ledger as they finish; `Err` with the first reason the match could not go
 /// on.
 fn play<G: Game>(
     config: &MatchConfig,
     openings: &[G],
     plan: &[u32],
-    books: &mut Books,
+    ledger: &mut Ledger,
     mut pgn: Option<&mut File>,
 ) -> Result<(), String> {
     let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(books.decided);
+    let stop = AtomicBool::new(ledger.decided);
     let (sender, receiver) = crossbeam_channel::unbounded::<Finished>();
     let workers = config.concurrency.min(plan.len());
     std::thread::scope(|scope| {
@@ -156,7 +156,7 @@ fn play<G: Game>(
         let mut failure = None;
         for finished in receiver {
             let kept = finished.record.and_then(|record| {
-                books.finished(
+                ledger.finished(
                     finished.index,
                     finished.engine1_first,
                     &record,
@@ -167,7 +167,7 @@ fn play<G: Game>(
                 stop.store(true, Ordering::Relaxed);
                 failure.get_or_insert(error);
             }
-            if books.decided {
+            if ledger.decided {
                 stop.store(true, Ordering::Relaxed);
             }
         }
@@ -274,19 +274,11 @@ fn work<G: Game>(
         let engine1_first = index.is_multiple_of(2);
         let [p1, p2] = &mut processes;
         let [s1, s2] = &config.engines;
-        let seat1 = Seat {
-            spec: s1,
-            process: p1,
-        };
-        let seat2 = Seat {
-            spec: s2,
-            process: p2,
-        };
-        let seats = if engine1_first {
-            [seat1, seat2]
-        } else {
-            [seat2, seat1]
-        };
+        let seat = |spec, process| Seat { spec, process };
+        let mut seats = [seat(s1, p1), seat(s2, p2)];
+        if !engine1_first {
+            seats.reverse();
+        }
         let record = play_game(config, opening, seats);
         let fatal = record.is_err();
         let message = Finished {

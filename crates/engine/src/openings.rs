@@ -71,20 +71,16 @@ pub struct Openings {
 /// notation; when the game has fewer (Alak has 168 of 4 plies), those found
 /// and a [`Openings::shortfall`] saying so.
 pub fn generate_openings(config: &OpeningsConfig) -> Result<Openings, String> {
-    visit_game_named(&config.game, Generate { config })?
+    visit_game_named(&config.game, config)?
 }
 
-struct Generate<'a> {
-    config: &'a OpeningsConfig,
-}
-
-impl GameVisitor for Generate<'_> {
+/// The openings of the config's game, made for its type.
+impl GameVisitor for &OpeningsConfig {
     type Output = Result<Openings, String>;
 
     fn visit<G: Tooling>(self) -> Self::Output {
-        let config = self.config;
         let random_start = G::random_start(0).is_some();
-        let misplaced = config.walk_options();
+        let misplaced = self.walk_options();
         if random_start && !misplaced.is_empty() {
             let verb = if misplaced.len() == 1 { "does" } else { "do" };
             return Err(format!(
@@ -93,22 +89,22 @@ impl GameVisitor for Generate<'_> {
                 G::NAME
             ));
         }
-        let plies = config.plies.unwrap_or(DEFAULT_PLIES);
+        let plies = self.plies.unwrap_or(DEFAULT_PLIES);
         let check = BalanceCheck {
             limits: Limits {
-                depth: Some(config.depth.unwrap_or(DEFAULT_DEPTH)),
-                nodes: Some(config.nodes.unwrap_or(DEFAULT_NODES)),
+                depth: Some(self.depth.unwrap_or(DEFAULT_DEPTH)),
+                nodes: Some(self.nodes.unwrap_or(DEFAULT_NODES)),
                 ..Limits::default()
             },
-            max_score: config.max_score.unwrap_or(DEFAULT_MAX_SCORE),
+            max_score: self.max_score.unwrap_or(DEFAULT_MAX_SCORE),
             tt: TranspositionTable::new(1)?,
         };
-        let mut rng = Rng::new(config.seed);
-        let attempts = config.count.saturating_mul(200).saturating_add(1000);
+        let mut rng = Rng::new(self.seed);
+        let attempts = self.count.saturating_mul(200).saturating_add(1000);
         let mut seen = HashSet::new();
         let mut found = Vec::new();
         for _ in 0..attempts {
-            if found.len() == config.count {
+            if found.len() == self.count {
                 break;
             }
             let candidate = if random_start {
@@ -128,7 +124,7 @@ impl GameVisitor for Generate<'_> {
             }
             found.push(fen);
         }
-        let shortfall = (found.len() < config.count).then(|| {
+        let shortfall = (found.len() < self.count).then(|| {
             let (kind, hint) = if random_start {
                 (format!("{} random starts", G::NAME), "")
             } else {
@@ -144,7 +140,7 @@ impl GameVisitor for Generate<'_> {
             format!(
                 "found only {} distinct {kind} (asked for {}){hint}",
                 found.len(),
-                config.count
+                self.count
             )
         });
         Ok(Openings {

@@ -37,6 +37,8 @@ def test_bad_input_gets_an_error_and_changes_nothing():
                   "position startpos", "go", "quit"])
     errors = [line for line in lines if line.startswith("info string error")]
     assert len(errors) == 5, lines
+    # The rules' one message for an unknown game, through the bindings.
+    assert errors[0].startswith("info string error: unknown game 'chess' (games: alak, "), errors
     assert lines[-1].startswith("bestmove ")
 
 

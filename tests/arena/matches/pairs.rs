@@ -6,7 +6,7 @@ use ludus_rules::games::wyx::Wyx;
 use ludus_rules::random::splitmix64;
 use ludus_rules::{Game, GameResult, Player};
 
-use super::{fake, pgn_tag, scratch};
+use super::{fake, pgn_tag, scratch, succeed_with};
 use crate::common::succeed;
 
 /// A game played out from a position: its moves and the hands at the end.
@@ -89,32 +89,18 @@ fn tokens_left_decide_a_pair_the_games_split() {
         let _ = std::fs::remove_file(file);
     }
     let engine = |name: &str| {
-        [
-            "--engine".to_string(),
-            format!("cmd={}", fake("scripted")),
-            format!("args={}", script.display()),
-            format!("name={name}"),
-        ]
+        let cmd = fake("scripted");
+        format!("--engine cmd={cmd} args={} name={name}", script.display())
     };
-    let mut args: Vec<String> = ["match", "--game", "wyx"].map(String::from).to_vec();
-    args.extend(engine("a"));
-    args.extend(engine("b"));
-    for word in [
-        "--depth",
-        "1",
-        "--games",
-        "2",
-        "--repeat",
-        "--openings",
-        book.to_str().unwrap(),
-        "--pgnout",
-        pgn.to_str().unwrap(),
-        "--results",
-        results.to_str().unwrap(),
-    ] {
-        args.push(word.to_string());
-    }
-    let out = succeed(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let out = succeed_with(&format!(
+        "match --game wyx {} {} --depth 1 --games 2 --repeat --openings {} --pgnout {} \
+         --results {}",
+        engine("a"),
+        engine("b"),
+        book.display(),
+        pgn.display(),
+        results.display()
+    ));
 
     // a is White in game 1 (the first line), b in game 2 (the second): one
     // win each, and each engine keeps its own tokens over the pair.

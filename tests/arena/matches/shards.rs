@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
-use super::{fake, pgn_tag, scratch};
+use super::{fake, pgn_tag, scratch, succeed_with, words};
 use crate::common::{self, ludus, stdout_of, LUDUS};
 
 /// Runs `ludus` with `args`.
@@ -17,10 +17,6 @@ fn output_of(args: &[String]) -> Output {
 /// Runs `ludus` with `args`; it must succeed. Returns standard output.
 fn succeed(args: &[String]) -> String {
     crate::common::succeed(&args.iter().map(String::as_str).collect::<Vec<_>>())
-}
-
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
 }
 
 /// The score report's lines (the last of each kind), as the whole match
@@ -134,10 +130,7 @@ fn shards_merged_equal_one_whole_run() {
         "{merged}"
     );
     // The whole run's own results file merges to the same report.
-    let alone = succeed(&words(&format!(
-        "match-merge {}",
-        file("whole.json").display()
-    )));
+    let alone = succeed_with(&format!("match-merge {}", file("whole.json").display()));
     assert_eq!(report(&alone), report(&whole));
 
     let shard_pgns: Vec<_> = (1..=4).map(|k| file(&format!("{k}.pgn"))).collect();
@@ -153,11 +146,11 @@ fn a_mismatched_shard_is_refused() {
     let run = |name: &str, extra: &str| {
         let path = dir.join(name);
         let _ = std::fs::remove_file(&path);
-        succeed(&words(&format!(
+        succeed_with(&format!(
             "match --game wyx --engine cmd={LUDUS} name=a --engine cmd={LUDUS} name=b \
              --games 4 --seed 2 --results {} {extra}",
             path.display()
-        )));
+        ));
         path.display().to_string()
     };
     let first = run("first.json", "--depth 1 --shard 1/2");
@@ -195,11 +188,11 @@ fn a_result_that_is_no_result_is_refused() {
     let dir = scratch("bad-result");
     let path = dir.join("shard.json");
     let _ = std::fs::remove_file(&path);
-    succeed(&words(&format!(
+    succeed_with(&format!(
         "match --game alak --engine cmd={LUDUS} name=a --engine cmd={LUDUS} name=b \
          --depth 1 --games 2 --seed 3 --results {}",
         path.display()
-    )));
+    ));
     let text = std::fs::read_to_string(&path).unwrap();
     // The first game's result becomes `*`, as an unfinished game's would.
     let (before, after) = text.split_once(r#""result":""#).expect("a game line");
@@ -229,13 +222,13 @@ fn the_merge_exit_status_tells_a_crossed_bound() {
     for k in 1..=2 {
         let path = dir.join(format!("{k}.json"));
         let _ = std::fs::remove_file(&path);
-        succeed(&words(&format!(
+        succeed_with(&format!(
             "match --game alak --engine cmd={} name=fake --engine cmd={LUDUS} name=ludus \
              --depth 1 --games 16 --repeat --seed 1 --shard {k}/2 --results {} \
              --sprt elo0=0 elo1=100 --ratinginterval 0",
             fake("illegal"),
             path.display()
-        )));
+        ));
         files.push(path.display().to_string());
     }
     let mut args = vec!["match-merge"];
@@ -295,12 +288,7 @@ fn a_killed_shard_resumes_without_playing_a_game_twice() {
         fake("silent"),
         results.display()
     );
-    let mut child = common::command()
-        .args(words(&command))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn(words(&command), Stdio::null(), Stdio::null());
     let deadline = Instant::now() + Duration::from_secs(60);
     while recorded_games(&results).len() < 2 {
         assert!(Instant::now() < deadline, "no game recorded in 60 s");

@@ -98,8 +98,8 @@ pub(super) fn iterate<G: Searchable>(
             }
             continue;
         }
-        for pv_index in 0..multipv {
-            report(&make_info(ctx, worker, depth, pv_index, None));
+        for (index, root_move) in worker.root.moves[..multipv].iter().enumerate() {
+            report(&root_move_info(ctx, root_move, depth, index + 1, None));
         }
         if let Some(manager) = &mut time_manager {
             manager.record(&Iteration {
@@ -204,12 +204,14 @@ fn aspiration_search<G: Searchable>(
         failed = Some(bound);
         // A known value is reported exact: no bound to report.
         if is_main && worker.ctx_ref().reported_score.is_none() {
-            report(&make_info(
+            let root_move = &worker.root.moves[pv_index];
+            let bound = Some(bound);
+            report(&root_move_info(
                 worker.ctx_ref(),
-                worker,
+                root_move,
                 depth,
-                pv_index,
-                Some(bound),
+                pv_index + 1,
+                bound,
             ));
         }
         delta += delta / 2;
@@ -277,17 +279,6 @@ fn should_stop_after_iteration(
         }
         None => false,
     }
-}
-
-fn make_info<G: Searchable>(
-    ctx: &Context,
-    worker: &Worker<G>,
-    depth: u32,
-    pv_index: usize,
-    bound: Option<Bound>,
-) -> SearchInfo<G::Move> {
-    let root_move = &worker.root.moves[pv_index];
-    root_move_info(ctx, root_move, depth, pv_index + 1, bound)
 }
 
 /// The info line of `root_move` as principal variation `multipv`.

@@ -74,38 +74,34 @@ pub struct DatagenReport {
 
 /// Plays and records games until `config.out` holds `config.games`.
 pub fn run_datagen(config: &DatagenConfig) -> Result<DatagenReport, String> {
-    visit_game_named(&config.game, Datagen { config })?
+    visit_game_named(&config.game, config)?
 }
 
-struct Datagen<'a> {
-    config: &'a DatagenConfig,
-}
-
-impl GameVisitor for Datagen<'_> {
+/// The data of the config's game, played by its type.
+impl GameVisitor for &DatagenConfig {
     type Output = Result<DatagenReport, String>;
 
     fn visit<G: Tooling>(self) -> Self::Output {
-        let config = self.config;
-        let settings = game_settings::<G>(&config.options)?;
+        let settings = game_settings::<G>(&self.options)?;
         G::prepare(&settings);
-        let (mut writer, done) = Writer::open(&config.out, G::NAME)?;
+        let (mut writer, done) = Writer::open(&self.out, G::NAME)?;
         let mut report = DatagenReport {
             resumed_from: done,
             ..DatagenReport::default()
         };
-        if done >= config.games {
+        if done >= self.games {
             return Ok(report);
         }
         let next_game = AtomicUsize::new(done);
         let failed = AtomicBool::new(false);
         let (sender, receiver) = crossbeam_channel::unbounded();
-        let progress = Progress::new(config.progress, done, config.games);
+        let progress = Progress::new(self.progress, done, self.games);
         std::thread::scope(|scope| {
-            for _ in 0..config.concurrency.max(1) {
+            for _ in 0..self.concurrency.max(1) {
                 let (sender, next_game, failed, settings) =
                     (sender.clone(), &next_game, &failed, &settings);
                 scope.spawn(move || {
-                    let mut player = match SelfPlay::<G>::new(config, settings) {
+                    let mut player = match SelfPlay::<G>::new(self, settings) {
                         Ok(player) => player,
                         Err(error) => {
                             let _ = sender.send((usize::MAX, Err(error)));
@@ -114,7 +110,7 @@ impl GameVisitor for Datagen<'_> {
                     };
                     while !failed.load(Relaxed) {
                         let index = next_game.fetch_add(1, Relaxed);
-                        if index >= config.games {
+                        if index >= self.games {
                             break;
                         }
                         let record = player.play(index);
@@ -138,7 +134,7 @@ impl GameVisitor for Datagen<'_> {
                 };
                 finished.insert(index, record);
                 while let Some(record) = finished.remove(&to_write) {
-                    if let Err(error) = writer.append(&record, &config.out) {
+                    if let Err(error) = writer.append(&record, &self.out) {
                         failed.store(true, Relaxed);
                         return Err(error);
                     }

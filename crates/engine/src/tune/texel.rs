@@ -93,7 +93,7 @@ pub fn run_tune(config: &TuneConfig) -> Result<TuneReport, String> {
     if !(0.0..=1.0).contains(&config.lambda) {
         return Err(format!("lambda {} is not between 0 and 1", config.lambda));
     }
-    visit_game_named(&config.game, Tune { config })?
+    visit_game_named(&config.game, config)?
 }
 
 /// What `ludus tune --scale-only` found: the logistic scale alone, with
@@ -158,38 +158,26 @@ impl GameVisitor for ScaleFit<'_> {
     }
 }
 
-struct Tune<'a> {
-    config: &'a TuneConfig,
-}
-
-impl GameVisitor for Tune<'_> {
+/// The weights of the config's game, fitted for its type.
+impl GameVisitor for &TuneConfig {
     type Output = Result<TuneReport, String>;
 
     fn visit<G: Tooling>(self) -> Self::Output {
-        let config = self.config;
         let linear = G::LINEAR_EVAL;
         let Loaded {
             train,
             held_out,
             games,
-        } = Dataset::load::<G>(&config.files)?;
+        } = Dataset::load::<G>(&self.files)?;
         if train.len() == 0 {
             return Err(format!("no positions in the {games} game(s) of the data"));
         }
         let before: Vec<f64> = linear.weights.iter().map(|&w| f64::from(w)).collect();
         let k = fit_k(&train, &before);
-        let targets = train.targets(k, config.lambda);
-        let held_out_targets = held_out.targets(k, config.lambda);
+        let targets = train.targets(k, self.lambda);
+        let held_out_targets = held_out.targets(k, self.lambda);
         let check = (held_out.len() > 0).then_some((&held_out, held_out_targets.as_slice()));
-        let fit = adam(
-            &train,
-            k,
-            &targets,
-            &before,
-            check,
-            config.epochs,
-            config.rate,
-        );
+        let fit = adam(&train, k, &targets, &before, check, self.epochs, self.rate);
         let after: Vec<i32> = fit.weights.iter().map(|w| w.round() as i32).collect();
         let rounded: Vec<f64> = after.iter().map(|&w| f64::from(w)).collect();
         let held_out_errors = check.map(|(data, targets)| {

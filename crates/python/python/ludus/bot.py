@@ -254,11 +254,14 @@ class Session:
         value = " ".join(rest[rest.index("value") + 1:]) if "value" in rest else ""
         if name.lower() != "uci_variant":
             return self.error(f"unknown option '{name}'")
-        if value.lower() not in games():
-            return self.error(f"unknown game '{value}' (games: {', '.join(games())})")
+        try:
+            # The rules' own error for a name that is no game.
+            position = Position(value)
+        except ValueError as error:
+            return self.error(str(error))
         self.finish()
-        self.game = value.lower()
-        self.position = Position(self.game)
+        self.game = position.game
+        self.position = position
 
     def set_position(self, words):
         if words[:1] == ["startpos"]:

@@ -3,7 +3,7 @@
 
 use super::{PylyxGame, PylyxMove};
 use crate::game::{Game, GameResult, Player};
-use crate::text::counted;
+use crate::text::{counted, slashed};
 
 /// "White" or "Black".
 pub(super) fn player_name(player: Player) -> &'static str {
@@ -181,14 +181,7 @@ pub(super) fn parse_position<const N: usize>(fen: &str) -> Result<PylyxGame<N>, 
         ));
     }
     let mut position = PylyxGame::<N>::empty_board();
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    if ranks.len() != N {
-        return Err(format!(
-            "the board '{}' has {} ranks, needs {N} separated by '/'",
-            fields[0],
-            ranks.len()
-        ));
-    }
+    let ranks = slashed(fields[0], N, "board", "ranks")?;
     for (text, rank) in ranks.iter().zip((1..=N).rev()) {
         parse_rank(&mut position, rank, text)?;
     }

@@ -17,6 +17,7 @@ pub mod moves;
 mod ordering;
 
 use crate::random::zobrist_keys;
+use crate::text::slashed;
 use crate::tools::Tooling;
 use crate::{
     Game, GameResult, KnownValue, MoveCursor, MoveIndices, Player, SearchFeatures, Searchable,
@@ -392,14 +393,7 @@ impl<const N: usize> Game for Wyke<N> {
                 fields.len()
             ));
         }
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != N {
-            return Err(format!(
-                "board '{}' must have {N} ranks separated by '/', has {}",
-                fields[0],
-                ranks.len()
-            ));
-        }
+        let ranks = slashed(fields[0], N, "board", "ranks")?;
         let mut tiles = [0u8; MAX_PLOTS];
         for (row, rank_text) in ranks.iter().enumerate() {
             let rank = N - 1 - row;

@@ -51,17 +51,21 @@ const DESTINATIONS: [[u8; 64]; 64] = {
     table
 };
 
-/// Zobrist keys, in blocks: single tokens (2×64), set strongholds (2×64),
-/// stronghold layout by worth (2×64), horsemen (2×64), hands (2×33), rack
-/// (8 columns × 8 slots × 16 dominoes of the column's colour), side.
-const KEYS: [u64; 1603] = zobrist_keys(0x5759_5800_0000_2009);
+/// Zobrist keys, in blocks: single tokens, set strongholds, stronghold
+/// layout by worth, horsemen (each a key per player and square), hands
+/// (2×33), rack (8 columns × 8 slots × 16 dominoes of the column's
+/// colour), side.
+const KEYS: [u64; SIDE_INDEX + 1] = zobrist_keys(0x5759_5800_0000_2009);
+/// The size of a block of one key per player and square.
+const SQUARE_BLOCK: usize = 2 * 64;
 const TOKEN_KEYS: usize = 0;
-const FORT_KEYS: usize = 128;
-const LAYOUT_KEYS: usize = 256;
-const HORSEMAN_KEYS: usize = 384;
-const HAND_KEYS: usize = 512;
-const RACK_KEYS: usize = 578;
-const SIDE_KEY: u64 = KEYS[1602];
+const FORT_KEYS: usize = TOKEN_KEYS + SQUARE_BLOCK;
+const LAYOUT_KEYS: usize = FORT_KEYS + SQUARE_BLOCK;
+const HORSEMAN_KEYS: usize = LAYOUT_KEYS + SQUARE_BLOCK;
+const HAND_KEYS: usize = HORSEMAN_KEYS + SQUARE_BLOCK;
+const RACK_KEYS: usize = HAND_KEYS + 2 * 33;
+const SIDE_INDEX: usize = RACK_KEYS + 8 * 8 * 16;
+const SIDE_KEY: u64 = KEYS[SIDE_INDEX];
 
 #[inline]
 fn key(block: usize, player: Player, square: u8) -> u64 {

@@ -3,7 +3,7 @@
 use super::rack::{Rack, COLUMNS};
 use super::{player_name, square_name, Wyx, WyxMove, DESTINATIONS, OFF_BOARD, TOKENS};
 use crate::game::{Game, GameResult, Player};
-use crate::text::counted;
+use crate::text::{counted, slashed};
 
 /// Strongholds on every Wyx board.
 const STRONGHOLDS: u32 = 12;
@@ -33,13 +33,7 @@ pub fn parse_position(fen: &str) -> Result<Wyx, String> {
 }
 
 fn parse_board(board: &str, position: &mut Wyx) -> Result<(), String> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(format!(
-            "Wyx board '{board}' must have 8 ranks separated by '/', has {}",
-            ranks.len()
-        ));
-    }
+    let ranks = slashed(board, 8, "Wyx board", "ranks")?;
     position.tokens = [0; 2];
     position.forts = [0; 2];
     position.strongholds = 0;

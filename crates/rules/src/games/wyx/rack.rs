@@ -6,6 +6,7 @@
 //! are the four quarter turns of one 4×4 block, so all 64 jumps differ.
 
 use crate::random::splitmix64;
+use crate::text::slashed;
 
 /// Dominoes in the whole set.
 pub const DOMINOES: usize = 64;
@@ -193,13 +194,7 @@ impl Rack {
     /// Parses the rack notation; every domino must be in the set, in a column
     /// of its colour, and in the rack at most once.
     pub fn parse(text: &str) -> Result<Rack, String> {
-        let parts: Vec<&str> = text.split('/').collect();
-        if parts.len() != COLUMNS {
-            return Err(format!(
-                "rack '{text}' must have 8 columns separated by '/', has {}",
-                parts.len()
-            ));
-        }
+        let parts = slashed(text, COLUMNS, "rack", "columns")?;
         let mut columns: [Vec<u8>; COLUMNS] = Default::default();
         let mut seen = [false; DOMINOES];
         for (c, part) in parts.iter().enumerate() {

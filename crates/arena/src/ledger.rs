@@ -1,4 +1,4 @@
-//! The books of a running match, kept on the main thread: each finished
+//! The ledger of a running match, kept on the main thread: each finished
 //! game goes to the PGN, the output, the results file and the tally, and
 //! the SPRT is asked whether to stop.
 
@@ -24,7 +24,7 @@ pub fn say(line: &str) {
 
 /// The main thread's bookkeeping: output, PGN, results file, statistics,
 /// SPRT.
-pub struct Books<'a> {
+pub struct Ledger<'a> {
     config: &'a MatchConfig,
     /// The game's pair scoring, if it has one.
     pair_labels: Option<PairLabels>,
@@ -49,15 +49,15 @@ pub struct Books<'a> {
     pub uncounted: u32,
 }
 
-impl<'a> Books<'a> {
-    /// Empty books for `config`, whose game scores pairs as `pair_labels`
+impl<'a> Ledger<'a> {
+    /// Empty ledger for `config`, whose game scores pairs as `pair_labels`
     /// say (if it does), writing to `results` if given.
     pub fn new(
         config: &'a MatchConfig,
         pair_labels: Option<PairLabels>,
         results: Option<ResultsWriter>,
     ) -> Self {
-        Books {
+        Ledger {
             config,
             pair_labels,
             pair_pgn: (pair_labels.is_some() && config.repeat).then(PairPgn::default),
@@ -88,7 +88,7 @@ impl<'a> Books<'a> {
         self.games.push(entry.clone());
     }
 
-    /// Keeps the books of game `index` (from 0). The results file's line
+    /// Enters game `index` (from 0) in the ledger. The results file's line
     /// comes first: it is what `--resume` and `ludus match-merge` go by, so
     /// a kill right after it leaves the game counted (and at worst missing
     /// from the PGN), never played twice.
