@@ -23,7 +23,9 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 if [[ $(wasm-bindgen --version 2>/dev/null) != "wasm-bindgen $version" ]]; then
     $install || { echo "build.sh: wasm-bindgen $version is not on the PATH: cargo install wasm-bindgen-cli --version $version (or build.sh --install)" >&2; exit 1; }
-    cargo install wasm-bindgen-cli --version "$version"
+    # No default features: the TLS stack they bring serves only the test
+    # runner's downloads, and compiling it is a good part of the install.
+    cargo install wasm-bindgen-cli --version "$version" --no-default-features
 fi
 
 cargo build --release -p ludus-web --target wasm32-unknown-unknown

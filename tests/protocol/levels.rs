@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use crate::common::info::infos;
-use crate::common::{assert_reported, best_move, Engine};
+use crate::common::{best_move, Engine};
 use ludus_rules::games::{level_calibration, visit_every_game, GameVisitor, GAME_NAMES};
 use ludus_rules::Tooling;
 
@@ -172,28 +172,4 @@ fn level_rows() -> Vec<String> {
         }
     }
     visit_every_game(Row)
-}
-
-#[test]
-fn a_game_with_no_calibration_says_so_and_plays_at_the_skill_level() {
-    let Some(game) = GAME_NAMES
-        .iter()
-        .find(|game| level_calibration(game).is_none())
-    else {
-        return; // every game is calibrated
-    };
-    let mut engine = Engine::start(&[]);
-    engine.handshake("uci");
-    engine.send(&format!("setoption name UCI_Variant value {game}"));
-    engine.send("setoption name UCI_LimitStrength value true");
-    engine.send("setoption name Skill Level value 0");
-    let lines = engine.search("startpos", "movetime 5000");
-    assert_reported(
-        &lines,
-        "has no calibrated levels yet; playing at Skill Level 0",
-    );
-    assert!(
-        infos(&lines).iter().all(|info| info.depth <= 1),
-        "{lines:#?}"
-    );
 }

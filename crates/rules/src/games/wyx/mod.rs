@@ -501,17 +501,17 @@ impl Tooling for Wyx {
     // `python -m ludus.ladder run wyx`; a level rated at or below a
     // weaker one is left out.
     const LEVEL_ELO: &'static [(u8, i32)] = &[
-        (0, 386),
-        (2, 561),
-        (4, 665),
-        (6, 809),
-        (8, 962),
-        (10, 1268),
-        (12, 1489),
-        (14, 1697),
-        (16, 1850),
-        (18, 1919),
-        (20, 2165),
+        (0, 395),
+        (2, 570),
+        (4, 674),
+        (6, 818),
+        (8, 971),
+        (10, 1277),
+        (12, 1498),
+        (14, 1706),
+        (16, 1859),
+        (18, 1928),
+        (20, 2174),
     ];
 
     const BENCH_POSITIONS: &'static [&'static str] = &[
