@@ -455,7 +455,10 @@ impl<G: Searchable> Job<G> {
         let mut lines = Candidates::default();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             search::search(&request, &self.tt, &self.signals, &mut |info| {
-                lines.observe(info);
+                // Full strength plays the search's own move: nothing to keep.
+                if !skill.is_full() {
+                    lines.observe(info);
+                }
                 out.line(&format_info(root, info))
             })
         }));
