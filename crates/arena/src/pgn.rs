@@ -147,8 +147,8 @@ pub fn wrap_movetext(words: &[String]) -> String {
 
 /// Today's date (UTC) as PGN writes it.
 pub fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let days = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400) as i64;
     let (y, m, d) = civil_from_days(days);
     format!("{y:04}.{m:02}.{d:02}")

@@ -6,9 +6,9 @@
 
 use crate::action::{Action, ActionError, EngineSettings};
 use crate::driver::Driver;
-use crate::engine::{EngineLink, Event, Job, Line, Purpose};
 use crate::pgn::first_side;
 use crate::record::Record;
+use crate::search::{Event, Job, Line, Link, Purpose};
 use crate::table::MoveNote;
 use ludus_rules::GameResult;
 
@@ -30,8 +30,8 @@ impl App {
         }
     }
 
-    /// Connects the engine thread.
-    pub fn attach(&mut self, link: EngineLink) {
+    /// Connects the engine: `link` hears every search wanted from now on.
+    pub fn attach(&mut self, link: Box<dyn Link>) {
         self.engine.attach(link);
         self.refresh();
     }
@@ -49,6 +49,12 @@ impl App {
     /// Bumped at every change.
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// The game as PGN, the engine named as its player.
+    pub fn pgn(&self) -> String {
+        let game = self.game.table().game();
+        crate::pgn::export(&self.game, &self.engine.player_name(game))
     }
 
     /// Runs `action`; on error nothing changed.
@@ -118,7 +124,7 @@ impl App {
         (self.engine.analysing() && ongoing).then_some((Purpose::Analyse, view))
     }
 
-    /// Bumps the version and tells the engine thread what to search.
+    /// Bumps the version and tells the engine what to search.
     pub fn refresh(&mut self) {
         self.version += 1;
         let wanted = self.wanted().and_then(|(purpose, ply)| {
@@ -149,7 +155,7 @@ impl App {
         self.engine.want(wanted);
     }
 
-    /// Takes in what the engine thread reports.
+    /// Takes in what the engine reports.
     pub fn on_event(&mut self, event: Event) {
         let current = self.engine.current();
         match event {
@@ -194,8 +200,9 @@ impl Default for App {
 
 /// A seed for a new random start.
 fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    // web_time: std's clock natively, the browser's in a page.
+    let nanos = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos() as u64 ^ d.as_secs());
     ludus_rules::random::Rng::new(nanos).next_u64() % 1_000_000
 }

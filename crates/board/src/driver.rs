@@ -1,12 +1,11 @@
 //! The board's engine part: how strong the engine plays, the analysis
-//! wanted, the search asked of the engine thread and the lines it sent,
+//! wanted, the search asked of the engine and the lines it sent,
 //! and what the engine said of itself (its name, its last failure).
 
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::action::{EngineSettings, Multipv, Strength};
-use crate::engine::Line;
-use crate::engine::{EngineLink, Job, Purpose};
+use crate::search::{Job, Line, Link, Purpose};
 use crate::table::MoveNote;
 use ludus_rules::protocol::Score;
 
@@ -31,7 +30,7 @@ pub struct Driver {
     next_job: u64,
     /// The latest line per rank of the current search.
     lines: Vec<Line>,
-    link: Option<EngineLink>,
+    link: Option<Box<dyn Link>>,
 }
 
 impl Driver {
@@ -55,8 +54,8 @@ impl Driver {
         }
     }
 
-    /// Connects the engine thread.
-    pub(crate) fn attach(&mut self, link: EngineLink) {
+    /// Connects the engine.
+    pub(crate) fn attach(&mut self, link: Box<dyn Link>) {
         self.link = Some(link);
     }
 
@@ -137,7 +136,7 @@ impl Driver {
         }
     }
 
-    /// Asks the engine thread for `wanted` (the search and its ply), unless
+    /// Asks the engine for `wanted` (the search and its ply), unless
     /// that is what it runs already.
     pub(crate) fn want(&mut self, wanted: Option<(usize, Job)>) {
         let same = match (&self.job, &wanted) {

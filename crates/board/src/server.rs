@@ -16,7 +16,7 @@ use crate::action::{Action, ActionError};
 use crate::engine::EngineCommand;
 use crate::guard;
 use crate::session::{Session, Sessions, SESSION_HEADER};
-use crate::view::{follow_json, state_json};
+use crate::view::{follow_reply, state_json};
 
 /// The largest request body taken (a PGN file of a long match fits).
 const MAX_BODY: u64 = 8 << 20;
@@ -202,11 +202,7 @@ fn route(request: &mut Request, shared: &Shared) -> Reply {
     match (request.method(), action) {
         (Method::Get, "state") => state(&session, query),
         (Method::Get, "pgn") => {
-            let app = session.lock();
-            let pgn = crate::pgn::export(
-                app.game(),
-                &app.engine().player_name(app.game().table().game()),
-            );
+            let pgn = session.lock().pgn();
             body(200, "application/x-chess-pgn; charset=utf-8", pgn)
         }
         (Method::Post, action) => {
@@ -215,7 +211,10 @@ fn route(request: &mut Request, shared: &Shared) -> Reply {
                 Err(message) => return error(400, &message),
             };
             if action == "follow" {
-                return follow(&session, &args);
+                return match follow_reply(&session.lock(), &args) {
+                    Ok(reply) => json_reply(200, &reply),
+                    Err(message) => error(400, &message),
+                };
             }
             let result = Action::parse(action, args).and_then(|a| session.lock().act(a));
             match result {
@@ -263,32 +262,6 @@ fn state(session: &Session, query: &str) -> Reply {
             .unwrap_or_else(|poison| poison.into_inner().0);
     }
     json_reply(200, &state_json(&app))
-}
-
-fn follow(session: &Session, args: &Value) -> Reply {
-    let Some(selection) = args.get("selection").and_then(Value::as_array) else {
-        return error(
-            400,
-            "selection: missing (a list of clicked names is needed)",
-        );
-    };
-    let Some(selection): Option<Vec<String>> = selection
-        .iter()
-        .map(|v| v.as_str().map(str::to_string))
-        .collect()
-    else {
-        return error(400, "selection: every click must be a name (text)");
-    };
-    let app = session.lock();
-    let game = app.game();
-    let ply = match args.get("ply") {
-        None => game.view(),
-        Some(v) => match v.as_u64().and_then(|p| usize::try_from(p).ok()) {
-            Some(p) if p <= game.table().moves().len() => p,
-            _ => return error(400, &format!("ply {v} is not in the game")),
-        },
-    };
-    json_reply(200, &follow_json(&game.table().follow(ply, &selection)))
 }
 
 /// The request's body as a JSON object; only `application/json` is taken

@@ -100,7 +100,7 @@ impl Sessions {
                 session.changed.notify_all();
             }
         })?;
-        session.lock().attach(link);
+        session.lock().attach(Box::new(link));
         open.insert(id.clone(), Arc::clone(&session));
         Ok((id, session))
     }

@@ -6,10 +6,10 @@ use serde_json::{json, Value};
 
 use crate::action::{level_elo, Plays, LEVELS};
 use crate::app::App;
-use crate::engine::Purpose;
 use crate::games::{Follow, Look};
 use crate::pair::pair_rules;
 use crate::record::Record;
+use crate::search::Purpose;
 use crate::table::Table;
 use ludus_rules::protocol::Score;
 
@@ -202,11 +202,35 @@ pub fn follow_json(follow: &Follow) -> Value {
     json!({ "next": follow.next, "complete": follow.complete })
 }
 
+/// The answer to the page's `follow` request `args` (`selection`: the
+/// names clicked so far; `ply`: the position, the one shown when left
+/// out): what the clicks lead to, as JSON; the error says what is wrong
+/// with the request.
+pub fn follow_reply(app: &App, args: &Value) -> Result<Value, String> {
+    let selection = args
+        .get("selection")
+        .and_then(Value::as_array)
+        .ok_or("selection: missing (a list of clicked names is needed)")?;
+    let selection: Vec<String> = selection
+        .iter()
+        .map(|v| v.as_str().map(str::to_string))
+        .collect::<Option<_>>()
+        .ok_or("selection: every click must be a name (text)")?;
+    let game = app.game();
+    let ply = match args.get("ply") {
+        None => game.view(),
+        Some(v) => match v.as_u64().and_then(|p| usize::try_from(p).ok()) {
+            Some(p) if p <= game.table().moves().len() => p,
+            _ => return Err(format!("ply {v} is not in the game")),
+        },
+    };
+    Ok(follow_json(&game.table().follow(ply, &selection)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Event;
-    use crate::engine::Line;
+    use crate::search::{Event, Line};
     use serde_json::json;
 
     /// A board without an engine process: the tests play its part.
