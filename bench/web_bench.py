@@ -64,7 +64,7 @@ def main():
                                             f"--user-data-dir={profile}"]}}}})["sessionId"]
         base = f"/session/{session}"
         webdriver(driver_port, "POST", f"{base}/url",
-                  {"url": f"http://127.0.0.1:{site_port}/index.html"})
+                  {"url": f"http://127.0.0.1:{site_port}/console.html"})
         webdriver(driver_port, "POST", f"{base}/execute/sync",
                   {"script": "document.getElementById('bench').click()", "args": []})
         while True:

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Builds the static site into DIR (default target/site): the engine compiled
-# to WebAssembly, its wasm-bindgen bindings, the worker and the page. Any
-# static file server can serve DIR (see README).
+# Builds the static site into DIR (default target/site): the board of
+# `ludus gui` (its page, index.html, with the board's state and the engine
+# compiled to WebAssembly), the module's wasm-bindgen bindings, the engine's
+# worker, and a protocol console (console.html). Any static file server can
+# serve DIR (see README).
 #
 # Needs the wasm32-unknown-unknown target and the wasm-bindgen CLI of the
 # version crates/web/Cargo.toml pins; with --install it installs both
@@ -32,5 +34,10 @@ cargo build --release -p ludus-web --target wasm32-unknown-unknown
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
     target/wasm32-unknown-unknown/release/ludus_web.wasm
-cp crates/web/assets/* "$out"/
+cp crates/web/assets/* crates/board/assets/* "$out"/
+# The board's page, the very file `ludus gui` serves, marked as the static
+# site's: app.js then holds the board in the page (page.js).
+sed -i 's/^<html lang="en">$/<html lang="en" data-transport="page">/' "$out"/index.html
+grep -q 'data-transport="page"' "$out"/index.html ||
+    { echo "build.sh: cannot mark $out/index.html as the static site's page" >&2; exit 1; }
 echo "build.sh: the site is in $out ($(stat -c %s "$out"/ludus_web_bg.wasm) bytes of wasm)"

@@ -21,7 +21,7 @@ const INSTALL: &str = "the browser test needs headless Chromium and its WebDrive
      apt-get install -y chromium chromium-driver";
 
 /// Each game, its board's cell count and two cell names it must have.
-const GAMES: [(&str, usize, [&str; 2]); 6] = [
+pub(crate) const GAMES: [(&str, usize, [&str; 2]); 6] = [
     ("alak", 11, ["1", "11"]),
     ("wyke", 16, ["a1", "d4"]),
     ("wyke6", 36, ["a1", "f6"]),
@@ -150,8 +150,13 @@ pub(crate) async fn move_count(client: &Client) -> usize {
 }
 
 /// One game: a new game against the engine, a move by clicks, the reply,
-/// the analysis, a screenshot.
-async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots: &Path) {
+/// the analysis, a screenshot (`<shot><game>.png` in `shots`).
+pub(crate) async fn play(
+    client: &Client,
+    (game, cells, names): (&str, usize, [&str; 2]),
+    shots: &Path,
+    shot: &str,
+) {
     choose(client, "select[data-test=game]", game).await;
     choose(client, "select[data-test=engine-plays]", "second").await;
     click_on(
@@ -180,22 +185,7 @@ async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots
             "{game}: no cell {name}"
         );
     }
-    // Click what is legal next until a move is made.
-    until(
-        &format!("{game}: a clicked move"),
-        Duration::from_secs(60),
-        || async {
-            if move_count(client).await > 0 {
-                return Some(());
-            }
-            if let Ok(target) = client.find(Locator::Css("[data-legal=true]")).await {
-                // A stale element (the page just redrew) is clicked next round.
-                let _ = target.click().await;
-            }
-            None
-        },
-    )
-    .await;
+    click_a_move(client, game, 0).await;
     until(
         &format!("{game}: the engine's reply"),
         Duration::from_secs(120),
@@ -222,8 +212,28 @@ async fn play(client: &Client, game: &str, cells: usize, names: [&str; 2], shots
     let result = client.find(Locator::Css("[data-test=result]")).await;
     assert!(result.is_ok(), "{game}: the result element");
     let png = client.screenshot().await.expect("screenshot");
-    std::fs::write(shots.join(format!("{game}.png")), png).expect("screenshot saved");
+    std::fs::write(shots.join(format!("{shot}{game}.png")), png).expect("screenshot saved");
     click_on(client, Locator::Id("analyse"), "analysis box (off)").await;
+}
+
+/// Clicks what is legal next until the game has more than `played`
+/// moves (`game` names it in a failure).
+pub(crate) async fn click_a_move(client: &Client, game: &str, played: usize) {
+    until(
+        &format!("{game}: a clicked move"),
+        Duration::from_secs(60),
+        || async {
+            if move_count(client).await > played {
+                return Some(());
+            }
+            if let Ok(target) = client.find(Locator::Css("[data-legal=true]")).await {
+                // A stale element (the page just redrew) is clicked next round.
+                let _ = target.click().await;
+            }
+            None
+        },
+    )
+    .await;
 }
 
 /// The x of the cell `name` on the page.
@@ -295,8 +305,9 @@ async fn start_pair_until(
 /// Pair mode: refused with a message for a game whose rules score each
 /// game alone; a Double Wyx played through by the engine on both sides at
 /// a few hundred nodes a move: the panel's counts add up, the winner is
-/// named, the PGN holds both games with their tags.
-async fn double_wyx(client: &Client, shots: &Path) {
+/// named, the PGN holds both games with their tags; a screenshot
+/// (`<shot>wyx-pair.png` in `shots`).
+pub(crate) async fn double_wyx(client: &Client, shots: &Path, shot: &str) {
     choose(client, "select[data-test=game]", "alak").await;
     let refusal = start_pair_until(
         client,
@@ -350,7 +361,7 @@ async fn double_wyx(client: &Client, shots: &Path) {
     };
     assert_eq!(winner, format!("Double Wyx: {expected}"));
     let png = client.screenshot().await.expect("screenshot");
-    std::fs::write(shots.join("wyx-pair.png"), png).expect("screenshot saved");
+    std::fs::write(shots.join(format!("{shot}wyx-pair.png")), png).expect("screenshot saved");
     click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
     click_on(client, Locator::Id("export-pgn"), "export button").await;
     let pgn = until("the pair's PGN", Duration::from_secs(30), || async {
@@ -427,15 +438,15 @@ async fn check_every_game(client: Client, url: String, (plies, pgn): (usize, Str
     std::fs::create_dir_all(&shots).expect("screenshot folder");
     shown::notation_folded(&client).await;
     shown::turns(&client).await;
-    for (game, cells, names) in GAMES {
-        play(&client, game, cells, names, &shots).await;
+    for game in GAMES {
+        play(&client, game, &shots, "").await;
     }
     shown::imported_game(&client, &pgn, plies, &shots).await;
     shown::graph_side(&client).await;
     typed_and_flipped(&client).await;
     // Flipped back, and the page fresh (the tab keeps its board).
     shown::two_tabs(&client, &url).await;
-    double_wyx(&client, &shots).await;
+    double_wyx(&client, &shots, "").await;
 }
 
 #[test]

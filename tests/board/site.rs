@@ -1,31 +1,44 @@
 //! The static site (crates/web/build.sh) in a real browser, served by a
 //! static file server on loopback (Python's http.server) and no ludus
-//! server: the in-page engine, a Web Worker, refuses a second thread, and
-//! for every game answers a timed search, reports a live line of
-//! `go infinite`, answers `stop`, and searches again after it; a
-//! screenshot per game goes under target/screenshots/site-<game>.png.
+//! server. Its board (index.html), the same page as `ludus gui`'s with the
+//! board and the engine in the page, plays every game as the server's
+//! board does (a clicked move, the engine's answer, a live analysis line;
+//! a screenshot per game under target/screenshots/site-<game>.png), plays
+//! on after a stopped analysis, writes and reads PGN, and plays a Double
+//! Wyx through. Its protocol console (console.html): the in-page engine,
+//! a Web Worker, refuses a second thread, and for every game answers a
+//! timed search, reports a live line of `go infinite`, answers `stop`, and
+//! searches again after it (console-<game>.png).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 
-use crate::browser::{click_on, in_browser, program, target_dir, text_of, until, Listening};
+use crate::browser::{
+    choose, click_a_move, click_on, double_wyx, in_browser, move_count, play, program, target_dir,
+    text_of, until, Listening, GAMES,
+};
 use ludus_rules::games::GAME_NAMES;
 
-/// Builds the site into target/site-test with the documented command.
-fn build_site() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let site = target_dir().join("site-test");
-    let status = Command::new("bash")
-        .arg(root.join("crates/web/build.sh"))
-        .arg(&site)
-        .current_dir(root)
-        .status()
-        .expect("bash runs crates/web/build.sh");
-    assert!(status.success(), "crates/web/build.sh failed (see above)");
-    site
+/// Builds the site into target/site-test with the documented command,
+/// once for every test here.
+fn build_site() -> &'static Path {
+    static SITE: OnceLock<PathBuf> = OnceLock::new();
+    SITE.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let site = target_dir().join("site-test");
+        let status = Command::new("bash")
+            .arg(root.join("crates/web/build.sh"))
+            .arg(&site)
+            .current_dir(root)
+            .status()
+            .expect("bash runs crates/web/build.sh");
+        assert!(status.success(), "crates/web/build.sh failed (see above)");
+        site
+    })
 }
 
 /// `python3 -m http.server` serving `dir` on a free loopback port.
@@ -116,10 +129,10 @@ async fn one_game(client: &Client, game: &str, shots: &Path) {
     )
     .await;
     let png = client.screenshot().await.expect("screenshot");
-    std::fs::write(shots.join(format!("site-{game}.png")), png).expect("screenshot saved");
+    std::fs::write(shots.join(format!("console-{game}.png")), png).expect("screenshot saved");
 }
 
-async fn check_site(client: Client, url: String) {
+async fn check_console(client: Client, url: String) {
     client.goto(&url).await.expect("the page opens");
     let shots = target_dir().join("screenshots");
     std::fs::create_dir_all(&shots).expect("screenshot folder");
@@ -142,11 +155,81 @@ async fn check_site(client: Client, url: String) {
 }
 
 #[test]
-fn the_static_site_plays_every_game_in_a_real_browser() {
+fn the_static_sites_engine_answers_the_protocol_in_a_real_browser() {
     // Checked first, so a missing browser fails with the packages to install.
     program("chromium");
-    let site = build_site();
-    let server = static_server(&site);
-    let url = format!("http://127.0.0.1:{}/index.html", server.port);
-    in_browser("ludus-site-test", |client| check_site(client, url));
+    let server = static_server(build_site());
+    let url = format!("http://127.0.0.1:{}/console.html", server.port);
+    in_browser("ludus-console-test", |client| check_console(client, url));
+}
+
+/// After [`play`] turned its analysis off (`stop` to a `go infinite`,
+/// which never ends by itself), the engine is free at once: it answers
+/// the next clicked move.
+async fn plays_on_after_a_stop(client: &Client, game: &str) {
+    let played = move_count(client).await;
+    click_a_move(client, game, played).await;
+    until(
+        &format!("{game}: the engine's answer after the stop"),
+        Duration::from_secs(120),
+        || async { (move_count(client).await > played + 1).then_some(()) },
+    )
+    .await;
+}
+
+/// The game on the board goes out as PGN and comes back in after another
+/// game replaced it.
+async fn pgn_out_and_in(client: &Client) {
+    let moves = move_count(client).await;
+    click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
+    click_on(client, Locator::Id("export-pgn"), "export button").await;
+    let pgn = until("the PGN", Duration::from_secs(30), || async {
+        let area = client.find(Locator::Id("pgn")).await.ok()?;
+        let text = area.prop("value").await.ok()??;
+        text.contains("[Game \"wyx\"]").then_some(text)
+    })
+    .await;
+    assert!(pgn.contains("[Event "), "{pgn}");
+    choose(client, "select[data-test=game]", "alak").await;
+    until("a new Alak game", Duration::from_secs(30), || async {
+        let cells = client.find_all(Locator::Css("[data-cell]")).await.ok()?;
+        (cells.len() == 11 && move_count(client).await == 0).then_some(())
+    })
+    .await;
+    click_on(client, Locator::Id("import-pgn"), "import button").await;
+    until("the imported game", Duration::from_secs(30), || async {
+        let cells = client.find_all(Locator::Css("[data-cell]")).await.ok()?;
+        (cells.len() == 64 && move_count(client).await == moves).then_some(())
+    })
+    .await;
+    // Folded again, as the pair's check expects to find it.
+    click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
+}
+
+async fn check_board(client: Client, url: String) {
+    client.goto(&url).await.expect("the page opens");
+    let shots = target_dir().join("screenshots");
+    std::fs::create_dir_all(&shots).expect("screenshot folder");
+    let name = until("the in-page engine", Duration::from_secs(60), || async {
+        let text = text_of(&client, "#engine-name").await;
+        text.starts_with("engine: ludus").then_some(text)
+    })
+    .await;
+    assert!(!name.contains("starting"), "{name}");
+    for game in GAMES {
+        play(&client, game, &shots, "site-").await;
+        plays_on_after_a_stop(&client, game.0).await;
+    }
+    pgn_out_and_in(&client).await;
+    double_wyx(&client, &shots, "site-").await;
+    let error = text_of(&client, "#error").await;
+    assert!(!error.starts_with("engine: "), "{error}");
+}
+
+#[test]
+fn the_static_sites_board_plays_every_game_in_a_real_browser() {
+    program("chromium");
+    let server = static_server(build_site());
+    let url = format!("http://127.0.0.1:{}/", server.port);
+    in_browser("ludus-board-site-test", |client| check_board(client, url));
 }

@@ -1,9 +1,9 @@
 'use strict';
-// The board's page: keeps the server's state (long polling /api/state,
-// which answers as soon as anything changes), sends actions, and turns
-// clicks into moves through the server's click paths (/api/follow). Each
-// tab has a board of its own on the server: a session, named in a header
-// of every request.
+// The board's page: keeps the board's state, sends actions, and turns
+// clicks into moves through the board's click paths (`follow`). The state
+// lives either on `ludus gui`'s server or in the page itself (the static
+// site, crates/web): a transport hides which, and one place below
+// (`start`) chooses it.
 
 const $ = (id) => document.getElementById(id);
 let state = null;
@@ -11,23 +11,9 @@ let selection = [];
 let legal = new Set();
 let flipped = false;
 let followSeq = 0;
-let session = null;
-let opening = null;
+let transport = null;
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-// A reload keeps the tab's board: the id is stored while the page goes
-// away and taken out again while it is open, so a tab duplicated from an
-// open page (which copies the stored ids) gets a board of its own.
-const SESSION_KEY = 'ludus-session';
-function takeStoredSession() {
-  const stored = sessionStorage.getItem(SESSION_KEY);
-  sessionStorage.removeItem(SESSION_KEY);
-  return stored;
-}
-session = takeStoredSession();
-window.addEventListener('pagehide', () => { if (session) sessionStorage.setItem(SESSION_KEY, session); });
-window.addEventListener('pageshow', takeStoredSession);
 
 function showError(message) {
   $('error').textContent = message;
@@ -38,70 +24,127 @@ function hideError() {
   $('error').hidden = true;
 }
 
-// Opens a new board for this tab (once, however many requests ask).
-function openSession() {
-  if (!opening) {
-    opening = (async () => {
-      for (;;) {
-        try {
-          const response = await fetch('/api/session', { method: 'POST' });
-          const data = await response.json();
-          if (response.ok) {
-            session = data.session;
-            state = null;
-            setState(data.state);
-            return;
+// `ludus gui`'s server as the transport. Each tab has a board of its own
+// on the server: a session, named in a header of every request; the state
+// is long-polled (/api/state answers as soon as anything changes).
+function serverTransport() {
+  let session = null;
+  let opening = null;
+  let show = () => {};
+
+  // A reload keeps the tab's board: the id is stored while the page goes
+  // away and taken out again while it is open, so a tab duplicated from
+  // an open page (which copies the stored ids) gets a board of its own.
+  const SESSION_KEY = 'ludus-session';
+  const takeStoredSession = () => {
+    const stored = sessionStorage.getItem(SESSION_KEY);
+    sessionStorage.removeItem(SESSION_KEY);
+    return stored;
+  };
+  session = takeStoredSession();
+  window.addEventListener('pagehide', () => { if (session) sessionStorage.setItem(SESSION_KEY, session); });
+  window.addEventListener('pageshow', takeStoredSession);
+
+  // Opens a new board for this tab (once, however many requests ask).
+  function openSession() {
+    if (!opening) {
+      opening = (async () => {
+        for (;;) {
+          try {
+            const response = await fetch('/api/session', { method: 'POST' });
+            const data = await response.json();
+            if (response.ok) {
+              session = data.session;
+              state = null;
+              show(data.state);
+              return;
+            }
+            showError(data.error || `the board server answered ${response.status}`);
+          } catch (e) {
+            showError('the board server is not answering');
           }
-          showError(data.error || `the board server answered ${response.status}`);
-        } catch (e) {
-          showError('the board server is not answering');
+          await sleep(2000);
         }
+      })().finally(() => { opening = null; });
+    }
+    return opening;
+  }
+
+  // A request in this tab's session; a board the server no longer has is
+  // replaced by a new one, and the page says so.
+  async function send(path, options) {
+    if (!session) await openSession();
+    const headers = Object.assign({ 'X-Ludus-Session': session }, options && options.headers);
+    const response = await fetch(path, Object.assign({}, options, { headers }));
+    if (response.status === 410) {
+      const data = await response.json();
+      await openSession();
+      showError(`${data.error}: this tab has a new board`);
+      return null;
+    }
+    return response;
+  }
+
+  async function poll() {
+    for (;;) {
+      try {
+        const response = await send('/api/state?since=' + (state ? state.version : 0));
+        if (!response) continue;
+        if (response.ok) {
+          show(await response.json());
+        } else {
+          showError(`the board server answered ${response.status}`);
+          await sleep(1000);
+        }
+      } catch (e) {
+        showError('the board server is not answering');
         await sleep(2000);
       }
-    })().finally(() => { opening = null; });
+    }
   }
-  return opening;
+
+  return {
+    async call(action, args) {
+      try {
+        const response = await send('/api/' + action, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(args || {}),
+        });
+        if (!response) return null;
+        const data = await response.json();
+        return response.ok || data.error ? data : { error: 'the request failed' };
+      } catch (e) {
+        return { error: `the board server did not answer (${e.message})` };
+      }
+    },
+    async pgn() {
+      const response = await send('/api/pgn');
+      return response ? response.text() : null;
+    },
+    watch(callback) {
+      show = callback;
+      poll();
+    },
+  };
 }
 
-// A request in this tab's session; a board the server no longer has is
-// replaced by a new one, and the page says so.
-async function send(path, options) {
-  if (!session) await openSession();
-  const headers = Object.assign({ 'X-Ludus-Session': session }, options && options.headers);
-  const response = await fetch(path, Object.assign({}, options, { headers }));
-  if (response.status === 410) {
-    const data = await response.json();
-    await openSession();
-    showError(`${data.error}: this tab has a new board`);
-    return null;
-  }
-  return response;
-}
-
-async function call(path, args) {
-  let data;
-  let ok = false;
-  try {
-    const response = await send(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(args || {}),
-    });
-    if (!response) return null;
-    ok = response.ok;
-    data = await response.json();
-  } catch (e) {
-    data = { error: `the board server did not answer (${e.message})` };
-  }
-  if (!ok || data.error) {
-    showError(data.error || 'the request failed');
+// An action or a follow request through the transport: its answer, or
+// null once the error is shown.
+async function call(action, args) {
+  // Before the board has started there is nothing to ask.
+  if (!transport) return null;
+  const data = await transport.call(action, args);
+  if (!data) return null;
+  if (data.error) {
+    showError(data.error);
     return null;
   }
   return data;
 }
 
 async function act(action, args) {
-  const data = await call('/api/' + action, args);
+  const data = await call(action, args);
   if (data) {
     hideError();
     setState(data);
@@ -109,7 +152,7 @@ async function act(action, args) {
   return data;
 }
 
-// Whether a person may move in the position shown (the server's `turn`).
+// Whether a person may move in the position shown (the board's `turn`).
 function humanMayMove() {
   return state && ['you', 'people', 'review'].includes(state.turn);
 }
@@ -127,7 +170,7 @@ function setState(next) {
   render();
 }
 
-// Asks the server what the selection can click next; plays the move once
+// Asks the board what the selection can click next; plays the move once
 // the selection names one. `retry`: a click that may start a new selection.
 async function refreshLegal(retry) {
   const seq = ++followSeq;
@@ -136,7 +179,7 @@ async function refreshLegal(retry) {
     render();
     return;
   }
-  const data = await call('/api/follow', { ply: state.view, selection });
+  const data = await call('follow', { ply: state.view, selection });
   if (seq !== followSeq || !data) return;
   if (retry !== undefined && data.next.includes(retry)) {
     selection = [retry];
@@ -163,7 +206,7 @@ async function refreshLegal(retry) {
 function click(token) {
   if (!humanMayMove()) return;
   const wasLegal = legal.has(token);
-  // Until the server answers, nothing is clickable: a second click on a
+  // Until the board answers, nothing is clickable: a second click on a
   // stale highlight cannot extend the selection twice.
   legal = new Set();
   if (wasLegal) {
@@ -399,7 +442,7 @@ function renderMoves() {
 }
 
 // The analysis panel shows only the search of the position shown (the
-// server keeps no other), and says which position that is.
+// board keeps no other), and says which position that is.
 function renderAnalysis() {
   const box = $('analysis');
   box.replaceChildren();
@@ -504,24 +547,6 @@ function render() {
   renderGraph();
 }
 
-async function poll() {
-  for (;;) {
-    try {
-      const response = await send('/api/state?since=' + (state ? state.version : 0));
-      if (!response) continue;
-      if (response.ok) {
-        setState(await response.json());
-      } else {
-        showError(`the board server answered ${response.status}`);
-        await sleep(1000);
-      }
-    } catch (e) {
-      showError('the board server is not answering');
-      await sleep(2000);
-    }
-  }
-}
-
 function wire() {
   $('game').addEventListener('change', () => act('new', { game: $('game').value }));
   $('new-game').addEventListener('click', () => {
@@ -563,9 +588,8 @@ function wire() {
   $('load-fen').addEventListener('click', () => act('position', { game: $('game').value, fen: $('fen').value }));
   $('import-pgn').addEventListener('click', () => act('import', { pgn: $('pgn').value, index: Number($('pgn-index').value) || 1 }));
   $('export-pgn').addEventListener('click', async () => {
-    const response = await send('/api/pgn');
-    if (!response) return;
-    const pgn = await response.text();
+    const pgn = await transport.pgn();
+    if (pgn === null) return;
     $('pgn').value = pgn;
     const link = $('download-pgn');
     link.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
@@ -573,5 +597,23 @@ function wire() {
   });
 }
 
-wire();
-poll();
+// The one place the transport is chosen: the static site's copy of the
+// page is marked data-transport="page" (crates/web/build.sh marks it) and
+// holds the board itself; `ludus gui` serves the page unmarked.
+async function start() {
+  wire();
+  if (document.documentElement.dataset.transport === 'page') {
+    try {
+      const { pageTransport } = await import('./page.js');
+      transport = await pageTransport();
+    } catch (e) {
+      showError(`the board could not start in this page (${e.message || e})`);
+      return;
+    }
+  } else {
+    transport = serverTransport();
+  }
+  transport.watch(setState);
+}
+
+start();

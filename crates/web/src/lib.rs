@@ -1,9 +1,12 @@
-//! The ludus engine in a browser: the same protocol engine the daemon runs
-//! on stdin/stdout, fed lines by a Web Worker (assets/worker.js), its
-//! output handed back line by line as it is written, so `info` lines of a
-//! search arrive while it runs. There are no threads in the browser: a
+//! The static site's WebAssembly: the board's state in the page
+//! ([`board`]), and the ludus engine in a browser: the same protocol
+//! engine the daemon runs on stdin/stdout, fed lines by a Web Worker
+//! (assets/worker.js), its output handed back line by line as it is
+//! written, so `info` lines of a search arrive while it runs. There are no threads in the browser: a
 //! `go` runs to its end inside [`WebEngine::line`] (see
 //! `ludus_engine::platform`), which is why it runs in a worker.
+
+pub mod board;
 
 use std::cell::RefCell;
 use std::io::Write;
