@@ -54,8 +54,9 @@ async fn type_into(client: &Client, id: &str, text: &str) {
 pub async fn set_strength(client: &Client, kind: &str, value: u64) {
     choose(client, "#strength-kind", kind).await;
     type_into(client, "strength-value", &format!("{value}\u{E004}")).await;
-    // The page's own request: the server's state has it.
-    let js = "return send('/api/state').then((r) => r.json()).then((s) => s.strength);";
+    // The page's state is the board's answer to the change: the board
+    // has it.
+    let js = "return state && state.strength;";
     until("the strength taken", WAIT, || async {
         let taken = script(client, js, vec![]).await;
         (taken == json!({ "kind": kind, "value": value })).then_some(())

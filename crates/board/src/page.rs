@@ -41,6 +41,10 @@ impl PageLink {
         if self.told.is_some() {
             return self.searches.read(line);
         }
+        if let Some(error) = line.strip_prefix("info string error:") {
+            // The worker could not start the engine (its module failed).
+            return Some(Event::Failed(None, format!("engine: {}", error.trim())));
+        }
         if line.trim() != "ugiok" {
             self.declarations.push(line.to_string());
             return None;
@@ -229,6 +233,15 @@ mod tests {
             board.take_lines(),
             ["position startpos moves 4-5", "go infinite"]
         );
+    }
+
+    #[test]
+    fn an_engine_that_fails_to_start_is_said() {
+        let mut board = PageBoard::new();
+        board.engine_line("info string error: no WebAssembly here");
+        let state = board.state();
+        assert_eq!(state["engine"]["error"], "engine: no WebAssembly here");
+        assert_eq!(state["engine"]["name"], "");
     }
 
     #[test]
