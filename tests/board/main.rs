@@ -1,7 +1,8 @@
 //! `ludus gui` from outside, as a running program: its HTTP endpoints
 //! ([`http`]) and the board in a real browser ([`browser`]); the static
-//! site's in-page engine in a real browser ([`site`]); and every place a
-//! new game touches, the board's among them ([`adding`]).
+//! site, its board and its in-page engine with no ludus server, in a real
+//! browser ([`site`]); and every place a new game touches, the board's
+//! among them ([`adding`]).
 
 mod adding;
 mod browser;
