@@ -14,7 +14,7 @@ use ludus_arena::stats::SprtDecision;
 use ludus_arena::{merge_results, run_match};
 use ludus_board::EngineCommand;
 use ludus_engine::bench::{run_bench, BenchConfig};
-use ludus_engine::openings::{generate_openings, OpeningsConfig};
+use ludus_engine::openings::{generate_openings, OpeningsConfig, Walk};
 use ludus_engine::perft::run_perft;
 use ludus_engine::search::features::{self, FEATURES_OFF_VARIABLE};
 use ludus_engine::search::MAX_PLY;
@@ -336,10 +336,12 @@ fn main() -> ExitCode {
             game,
             count: count as usize,
             seed,
-            plies,
-            depth,
-            nodes,
-            max_score,
+            walk: Walk {
+                plies,
+                depth,
+                nodes,
+                max_score,
+            },
         }) {
             Ok(false) => return ExitCode::from(OPENINGS_SHORTFALL),
             other => other.map(|_| ()),

@@ -140,26 +140,37 @@ fn against_fake(script: &str, limits: &[&str]) -> String {
     ))
 }
 
-fn assert_fake_lost_both(out: &str, reason: &str) {
-    assert!(
-        out.contains(&format!(
-            "Finished game 1 (fake vs ludus): 0-1 {{{reason}}}"
-        )),
-        "{out}"
-    );
-    assert!(
-        out.contains(&format!(
-            "Finished game 2 (ludus vs fake): 1-0 {{{reason}}}"
-        )),
-        "{out}"
-    );
-    assert_eq!(score(out), (0, 2, 0, 2), "{out}");
-}
-
+/// Each way of failing loses the fake both games, with its reason (a
+/// crashed engine is restarted for the second).
 #[test]
-fn a_crash_loses_and_the_engine_is_restarted() {
-    let out = against_fake("crash", &["--depth", "2"]);
-    assert_fake_lost_both(&out, "fake crashes");
+fn a_failing_engine_loses_both_games() {
+    for (script, limits, reason) in [
+        ("crash", &["--depth", "2"][..], "fake crashes"),
+        // Silence without a clock is a stall...
+        (
+            "silent",
+            &["--depth", "2", "--movetimeout", "0.5"],
+            "fake stalls (no bestmove within 0.5 s)",
+        ),
+        // ...and with one, a loss on time.
+        (
+            "silent",
+            &["--st", "0.2", "--timemargin", "100"],
+            "fake loses on time",
+        ),
+        (
+            "noready",
+            &["--depth", "2", "--readytimeout", "0.5"],
+            "fake stalls (no readyok within 0.5 s)",
+        ),
+    ] {
+        let out = against_fake(script, limits);
+        for (number, sides, result) in [(1, "fake vs ludus", "0-1"), (2, "ludus vs fake", "1-0")] {
+            let finished = format!("Finished game {number} ({sides}): {result} {{{reason}}}");
+            assert!(out.contains(&finished), "{script}: {out}");
+        }
+        assert_eq!(score(&out), (0, 2, 0, 2), "{script}: {out}");
+    }
 }
 
 #[test]
@@ -170,24 +181,6 @@ fn an_illegal_move_loses() {
         "{out}"
     );
     assert_eq!(score(&out), (0, 2, 0, 2), "{out}");
-}
-
-#[test]
-fn silence_without_a_clock_is_a_stall() {
-    let out = against_fake("silent", &["--depth", "2", "--movetimeout", "0.5"]);
-    assert_fake_lost_both(&out, "fake stalls (no bestmove within 0.5 s)");
-}
-
-#[test]
-fn silence_with_a_clock_loses_on_time() {
-    let out = against_fake("silent", &["--st", "0.2", "--timemargin", "100"]);
-    assert_fake_lost_both(&out, "fake loses on time");
-}
-
-#[test]
-fn no_readyok_is_a_stall() {
-    let out = against_fake("noready", &["--depth", "2", "--readytimeout", "0.5"]);
-    assert_fake_lost_both(&out, "fake stalls (no readyok within 0.5 s)");
 }
 
 #[test]
@@ -257,21 +250,25 @@ fn a_fatal_error_still_prints_the_score_so_far() {
     );
 }
 
+/// What `ludus ARGS` prints, checked to be `count` distinct openings, the
+/// same when run again.
+fn reproducible_openings(args: &[&str], count: usize) -> String {
+    let text = succeed(args);
+    let mut lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), count, "{args:?}: {text}");
+    lines.sort_unstable();
+    lines.dedup();
+    assert_eq!(lines.len(), count, "{args:?}: {text}");
+    assert_eq!(succeed(args), text, "{args:?}: not deterministic");
+    text
+}
+
 #[test]
 fn openings_are_reproducible() {
     let args = [
         "openings", "alak", "--count", "6", "--seed", "11", "--plies", "4", "--depth", "3",
     ];
-    let first = ludus(&args);
-    assert!(first.status.success());
-    let text = stdout_of(&first);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 6, "{text}");
-    let mut distinct = lines.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
-    assert_eq!(distinct.len(), 6);
-    assert_eq!(stdout_of(&ludus(&args)), text);
+    reproducible_openings(&args, 6);
 }
 
 /// Whether every line is an ongoing position of the game.
@@ -294,24 +291,11 @@ impl GameVisitor for AllOngoing<'_> {
 #[test]
 fn every_game_makes_openings_with_the_default_settings() {
     for game in GAME_NAMES {
-        let args = ["openings", game, "--count", "4", "--seed", "5"];
-        let first = ludus(&args);
-        assert!(
-            first.status.success(),
-            "{game}: {}",
-            String::from_utf8_lossy(&first.stderr)
-        );
-        let text = stdout_of(&first);
+        let text = reproducible_openings(&["openings", game, "--count", "4", "--seed", "5"], 4);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 4, "{game}: {text}");
-        let mut distinct = lines.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        assert_eq!(distinct.len(), 4, "{game}: {text}");
         visit_game(game, AllOngoing(&lines))
             .unwrap()
             .unwrap_or_else(|e| panic!("{game}: {e}"));
-        assert_eq!(stdout_of(&ludus(&args)), text, "{game}: not deterministic");
         let other = ludus(&["openings", game, "--count", "4", "--seed", "6"]);
         assert_ne!(stdout_of(&other), text, "{game}: the seed changes nothing");
     }

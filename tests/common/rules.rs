@@ -48,3 +48,12 @@ pub fn move_names<G: Game>(position: &G) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Asserts that `position` refuses `mv` with an error that says
+/// `fragment`.
+pub fn assert_refused<G: Game>(position: &G, mv: &str, fragment: &str) {
+    match position.parse_move(mv) {
+        Ok(_) => panic!("'{mv}' accepted at {}", position.to_fen()),
+        Err(error) => assert!(error.contains(fragment), "'{mv}' gave '{error}'"),
+    }
+}

@@ -3,7 +3,7 @@
 //! and errors.
 
 use crate::common::pylyx_model::Model;
-use crate::common::rules::{move_names, play, play_noisy, pos};
+use crate::common::rules::{assert_refused, move_names, play, play_noisy, pos};
 use ludus_rules::games::pylyx::{Pylyx, Pylyx10, PylyxMove};
 use ludus_rules::perft::perft;
 use ludus_rules::random::splitmix64;
@@ -177,13 +177,6 @@ fn white_to_move<G: Game>(n: i32, pieces: &[(&str, char)]) -> G {
     pos(&fen_of(n, pieces, "w", [0, 0]))
 }
 
-fn err<G: Game>(position: &G, mv: &str) -> String {
-    position
-        .parse_move(mv)
-        .err()
-        .unwrap_or_else(|| panic!("'{mv}' was accepted"))
-}
-
 #[test]
 fn stack_of_five_lifts_one_two_or_three_but_never_moves_whole() {
     let position: Pylyx =
@@ -202,9 +195,9 @@ fn stack_of_five_lifts_one_two_or_three_but_never_moves_whole() {
         assert!(moves.iter().any(|m| m == mv), "{mv} missing in {moves:?}");
     }
     assert!(!moves.iter().any(|m| m == "e5-f6/2" || m == "e5-e6/1"));
-    assert!(err(&position, "e5-f6").contains("cannot move whole"));
-    assert!(err(&position, "e5-f6/4").contains("must lift 1-3"));
-    assert!(err(&position, "e5-f6/2").contains("a double moves orthogonally"));
+    assert_refused(&position, "e5-f6", "cannot move whole");
+    assert_refused(&position, "e5-f6/4", "must lift 1-3");
+    assert_refused(&position, "e5-f6/2", "a double moves orthogonally");
     let after = play(&position, "e5-e9/3");
     assert!(after.to_fen().contains("4C7"), "{}", after.to_fen()); // e9 now holds 3
     assert!(after.to_fen().contains("/4B7/"), "{}", after.to_fen()); // e5 keeps 2
@@ -250,22 +243,20 @@ fn singles_go_diagonally_doubles_orthogonally_triples_both() {
         .collect();
     assert!(whole.iter().any(|&(x, y)| x == 0 || y == 0));
     assert!(whole.iter().any(|&(x, y)| x != 0 && y != 0));
-    assert!(err(&position, "e5-e6").contains("a single moves diagonally"));
-    assert!(err(&position, "h4-i5").contains("a double moves orthogonally"));
+    assert_refused(&position, "e5-e6", "a single moves diagonally");
+    assert_refused(&position, "h4-i5", "a double moves orthogonally");
+}
+
+/// White to move on 12×12, its single on e5 on the diagonal between its
+/// double on c3 and its stack of 7 on h8, with the pieces `more`.
+fn single_between_own_pieces(more: &[(&str, char)]) -> Pylyx {
+    let own = [("e5", 'A'), ("c3", 'B'), ("h8", 'G')];
+    white_to_move(12, &[&own[..], more].concat())
 }
 
 #[test]
 fn pieces_never_jump_nor_land_on_the_opponent() {
-    let position: Pylyx = white_to_move(
-        12,
-        &[
-            ("e5", 'A'),
-            ("c3", 'B'),
-            ("h8", 'G'),
-            ("g7", 'a'),
-            ("b2", 'i'),
-        ],
-    );
+    let position = single_between_own_pieces(&[("g7", 'a'), ("b2", 'i')]);
     let single = moves_from(&position, "e5");
     assert!(single.contains(&"e5-f6".to_string()));
     assert!(
@@ -280,22 +271,13 @@ fn pieces_never_jump_nor_land_on_the_opponent() {
         !single.iter().any(|m| m == "e5-b2"),
         "stops at the own piece"
     );
-    assert!(err(&position, "e5-g7").contains("holds an opponent piece"));
-    assert!(err(&position, "e5-h8").contains("not such a free line"));
+    assert_refused(&position, "e5-g7", "holds an opponent piece");
+    assert_refused(&position, "e5-h8", "not such a free line");
 }
 
 #[test]
 fn landing_on_an_own_piece_makes_one_stack() {
-    let position: Pylyx = white_to_move(
-        12,
-        &[
-            ("e5", 'A'),
-            ("c3", 'B'),
-            ("h8", 'G'),
-            ("b11", 'e'),
-            ("k10", 'e'),
-        ],
-    );
+    let position = single_between_own_pieces(&[("b11", 'e'), ("k10", 'e')]);
     let after = play_noisy(&position, "e5-c3", false);
     let expected = fen_of(
         12,
@@ -358,7 +340,7 @@ fn placement_restriction_counts_a_stack_on_the_outer_ring() {
         "{moves:?}"
     );
     assert_eq!(moves.len(), 90, "rank 5 is closed to White");
-    assert!(err(&position, "e5").contains("already has a checker in the rank or file"));
+    assert_refused(&position, "e5", "already has a checker in the rank or file");
     assert!(
         position.parse_move("e8").is_ok(),
         "Black's stack on l8 does not restrict White"
@@ -369,7 +351,7 @@ fn placement_restriction_counts_a_stack_on_the_outer_ring() {
     // A stack on f12 closes file f.
     let fen = fen_of(12, &[("f12", 'B'), ("l8", 'b')], "w", [8, 8]);
     let position: Pylyx = pos(&fen);
-    assert!(err(&position, "f3").contains("rank or file"));
+    assert_refused(&position, "f3", "rank or file");
     assert_eq!(move_names(&position).len(), 90);
 }
 
@@ -379,9 +361,9 @@ fn placement_is_compulsory_and_only_inside_the_central_area() {
     let moves = move_names(&position);
     assert!(moves.iter().all(|m| !m.contains('-')), "White must place");
     assert_eq!(moves.len(), 100 - 19 - 1);
-    assert!(err(&position, "e5-d6").contains("placing is compulsory"));
-    assert!(err(&position, "a7").contains("outside the placement area"));
-    assert!(err(&position, "f6").contains("occupied"));
+    assert_refused(&position, "e5-d6", "placing is compulsory");
+    assert_refused(&position, "a7", "outside the placement area");
+    assert_refused(&position, "f6", "occupied");
     let mv = position.parse_move("g7").unwrap();
     assert!(position.is_irreversible(mv) && !position.is_noisy(mv));
 }
@@ -392,7 +374,7 @@ fn a_side_with_checkers_in_hand_but_no_placement_moves_instead() {
     let moves = move_names(&position);
     assert_eq!(moves.len(), 32);
     assert!(moves.iter().all(|m| m.contains('-')), "{moves:?}");
-    assert!(err(&position, "i9").contains("occupied"));
+    assert_refused(&position, "i9", "occupied");
     // Black still has a placement (h2 or h3), so it places.
     let black = play(&position, "h8-i7");
     assert!(move_names(&black).iter().all(|m| !m.contains('-')));
@@ -430,7 +412,7 @@ fn a_line_stops_at_a_missing_corner() {
         triple.contains(&"a2-b2".to_string()),
         "stacks on b2 orthogonally"
     );
-    assert!(err(&position, "b2-a1").contains("missing corner"));
+    assert_refused(&position, "b2-a1", "missing corner");
     assert!(Pylyx::from_fen(&fen_of(12, &[("a1", 'A')], "w", [9, 10])).is_err());
 }
 
@@ -464,7 +446,7 @@ fn a_side_without_any_move_passes() {
     assert_eq!(pos::<Pylyx>(&after.to_fen()), after);
     assert!(!move_names(&after).contains(&"pass".to_string()));
     assert!(!after.is_legal(PylyxMove::Pass));
-    assert!(err(&after, "pass").contains("may not pass"));
+    assert_refused(&after, "pass", "may not pass");
     // The pass claims are checked against the board.
     let two = Pylyx::from_fen(&format!("{} 2", fen.replace(" w ", " b "))).unwrap_err();
     assert!(two.contains("Black has a legal move"), "{two}");
@@ -599,8 +581,7 @@ fn move_notation_round_trips_and_errors() {
         ("e5-e6-e7", "not a cell"),
         ("g7-h8", "no piece on g7"),
     ] {
-        let error = err(&position, text);
-        assert!(error.contains(expected), "'{text}' gave '{error}'");
+        assert_refused(&position, text, expected);
     }
     // `/k` equal to the height is read as the whole piece.
     let triple: Pylyx = white_to_move(12, &[("e5", 'C'), ("j10", 'G'), ("b11", 'e'), ("k10", 'e')]);

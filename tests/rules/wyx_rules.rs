@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use crate::common::rules::{self, play, play_noisy};
+use crate::common::rules::{self, assert_refused, play, play_noisy};
 use ludus_rules::games::wyx::Wyx;
 use ludus_rules::{Game, GameResult, OptionValue, Player, Searchable};
 
@@ -40,12 +40,6 @@ fn moves(position: &Wyx) -> Vec<String> {
     rules::move_names(position)
 }
 
-fn error(position: &Wyx, mv: &str) -> String {
-    position
-        .parse_move(mv)
-        .expect_err(&format!("'{mv}' accepted"))
-}
-
 #[test]
 fn start_position_is_seed_2009_and_its_moves() {
     let start = Wyx::startpos();
@@ -56,8 +50,8 @@ fn start_position_is_seed_2009_and_its_moves() {
     assert!(start.to_fen().ends_with(" 32,32 w"));
     // Bottom row: -2+1 -1+3 -1-1 -3+0 +3-3 +3-4 +4+1 +2+0; +3-4 leaves the board.
     assert_eq!(moves(&start), ["a4", "b5", "c3", "c7", "f4", "g1", "h5"]);
-    assert!(error(&start, "g0").contains("malformed"));
-    assert!(error(&start, "d1").contains("no available domino"));
+    assert_refused(&start, "g0", "malformed");
+    assert_refused(&start, "d1", "no available domino");
 }
 
 /// A position where white's horseman on d4 has one domino leaving the
@@ -77,10 +71,10 @@ fn forbidden_landings() -> Wyx {
 fn forbidden_landings_are_not_moves() {
     let position = forbidden_landings();
     assert_eq!(moves(&position), ["b2", "c3"]);
-    assert!(error(&position, "e5").contains("other horseman"));
-    assert!(error(&position, "c6").contains("barred"));
-    assert!(error(&position, "d0").contains("malformed"));
-    assert!(error(&position, "pass").contains("must take one"));
+    assert_refused(&position, "e5", "other horseman");
+    assert_refused(&position, "c6", "barred");
+    assert_refused(&position, "d0", "malformed");
+    assert_refused(&position, "pass", "must take one");
 }
 
 #[test]
@@ -90,7 +84,7 @@ fn a_set_stronghold_takes_its_worth_and_is_barred_to_both() {
     assert!(after.to_fen().contains("/2.W3..3.2/"));
     assert!(after.to_fen().contains(" c3,e5 -1+2/-/-/-2-2/"));
     // Black's -2-2 from e5 lands on c3, where white's horseman stands.
-    assert!(error(&after, "c3").contains("other horseman"));
+    assert_refused(&after, "c3", "other horseman");
     assert_eq!(moves(&after), ["d7", "e1", "f6"]);
     let after = play_noisy(&after, "f6", true);
     assert_eq!(after.hand(Player::Second), 25);
@@ -100,17 +94,25 @@ fn a_set_stronghold_takes_its_worth_and_is_barred_to_both() {
         &[("c3", "W3"), ("g2", "w")],
         "g2,e5 -/-/-/-2-2/-/-/+1+1/- 28,32 b",
     );
-    assert!(error(&barred, "c3").contains("barred"));
+    assert_refused(&barred, "c3", "barred");
     assert_eq!(moves(&barred), ["f6"]);
+}
+
+/// White's horseman on d4 takes +2+0 onto f4, where `token` lies (the
+/// hands `hands` before), a move the search counts as `noisy` or not;
+/// either way one white token stands on f4 after it.
+fn land_on_f4(token: &str, hands: &str, noisy: bool) -> Wyx {
+    let rest = format!("d4,e5 -/-/-/-/-/-/+2+0,+1+1/- {hands} w");
+    let after = play_noisy(&on_board(&[("f4", token)], &rest), "f4", noisy);
+    assert!(after.to_fen().contains("/.....w../"));
+    after
 }
 
 #[test]
 fn landing_on_an_opponent_token_sends_it_back_to_hand() {
-    let before = on_board(&[("f4", "b")], "d4,e5 -/-/-/-/-/-/+2+0,+1+1/- 32,31 w");
-    let after = play_noisy(&before, "f4", true);
+    let after = land_on_f4("b", "32,31", true);
     assert_eq!(after.hand(Player::First), 31);
     assert_eq!(after.hand(Player::Second), 32);
-    assert!(after.to_fen().contains("/.....w../"));
     // Black now lands on white's token on f4? No: white's horseman stands
     // there. Black's +1+1 goes e5 -> f6 instead.
     assert_eq!(moves(&after), ["f6"]);
@@ -118,10 +120,8 @@ fn landing_on_an_opponent_token_sends_it_back_to_hand() {
 
 #[test]
 fn landing_on_an_own_token_takes_it_back_and_puts_it_again() {
-    let before = on_board(&[("f4", "w")], "d4,e5 -/-/-/-/-/-/+2+0,+1+1/- 31,32 w");
-    let after = play_noisy(&before, "f4", false);
+    let after = land_on_f4("w", "31,32", false);
     assert_eq!(after.hand(Player::First), 31);
-    assert!(after.to_fen().contains("/.....w../"));
 }
 
 #[test]
@@ -174,7 +174,7 @@ fn a_stronghold_set_short_takes_all_that_is_left_and_wins() {
     let fen = after.to_fen();
     assert_eq!(pos(&fen).to_fen(), fen);
     assert!(moves(&after).is_empty());
-    assert!(error(&after, "d5").contains("game is over"));
+    assert_refused(&after, "d5", "game is over");
 }
 
 #[test]
@@ -191,12 +191,12 @@ fn a_side_without_a_playable_domino_passes() {
     // White on g7: +4+3 leaves the board. Black on a1: +4+3 goes to e4.
     let before = on_board(&[], "g7,a1 -/-/-/-/-/-/+4+3/- 32,32 w");
     assert_eq!(moves(&before), ["pass"]);
-    assert!(error(&before, "h8").contains("no available domino"));
+    assert_refused(&before, "h8", "no available domino");
     let after = play(&before, "PASS");
     assert_eq!(after.side_to_move(), Player::Second);
     assert_eq!(after.dominoes_left(), 1);
     assert_eq!(moves(&after), ["e4"]);
-    assert!(error(&after, "pass").contains("must take one"));
+    assert_refused(&after, "pass", "must take one");
     let after = play(&after, "e4");
     assert_eq!(after.result(), GameResult::Win(Player::Second));
     assert!(after.result_reason().contains("rack is empty"));

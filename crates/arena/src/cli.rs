@@ -10,7 +10,10 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
 
 use super::config::{number, positive, positive_seconds};
-pub use super::config::{EngineSpec, Limit, MatchConfig, Order, Proto, Resign, TimeControl};
+pub use super::config::{
+    Adjudication, EngineSpec, Limit, MatchConfig, Order, Proto, Resign, Schedule, TimeControl,
+    Timeouts,
+};
 use super::shard::Shard;
 use super::stats::Sprt;
 use ludus_rules::games::GAME_NAMES;
@@ -292,14 +295,20 @@ impl MatchArgs {
             games,
             concurrency: self.concurrency.unwrap_or(1),
             openings,
-            order: order.unwrap_or(Order::Sequential),
-            seed: self.seed.unwrap_or_else(time_seed),
-            repeat: self.repeat,
-            maxmoves: self.maxmoves,
-            resign: self.resign.map(parse_resign).transpose()?,
-            timemargin: Duration::from_millis(self.timemargin.unwrap_or(0)),
-            ready_timeout: self.readytimeout.unwrap_or(Duration::from_secs(10)),
-            move_timeout: self.movetimeout.unwrap_or(Duration::from_secs(60)),
+            schedule: Schedule {
+                order: order.unwrap_or(Order::Sequential),
+                seed: self.seed.unwrap_or_else(time_seed),
+                repeat: self.repeat,
+            },
+            adjudication: Adjudication {
+                maxmoves: self.maxmoves,
+                resign: self.resign.map(parse_resign).transpose()?,
+            },
+            timeouts: Timeouts {
+                margin: Duration::from_millis(self.timemargin.unwrap_or(0)),
+                ready: self.readytimeout.unwrap_or(Duration::from_secs(10)),
+                per_move: self.movetimeout.unwrap_or(Duration::from_secs(60)),
+            },
             rating_interval: self.ratinginterval.unwrap_or(10),
             sprt: self.sprt.map(parse_sprt).transpose()?,
             pgnout: self
@@ -614,18 +623,18 @@ mod tests {
         assert_eq!(b.limit.tc, None);
         assert_eq!(c.games, 10);
         assert_eq!(c.concurrency, 2);
-        assert!(c.repeat);
-        assert_eq!(c.order, Order::Random);
-        assert_eq!(c.seed, 7);
-        assert_eq!(c.maxmoves, Some(100));
+        assert!(c.schedule.repeat);
+        assert_eq!(c.schedule.order, Order::Random);
+        assert_eq!(c.schedule.seed, 7);
+        assert_eq!(c.adjudication.maxmoves, Some(100));
         assert_eq!(
-            c.resign,
+            c.adjudication.resign,
             Some(Resign {
                 movecount: 3,
                 score: 500
             })
         );
-        assert_eq!(c.timemargin, Duration::from_millis(50));
+        assert_eq!(c.timeouts.margin, Duration::from_millis(50));
         assert_eq!(c.sprt.unwrap().elo1, 5.0);
         assert_eq!(c.rating_interval, 5);
         assert_eq!(c.pgnout, Some(PathBuf::from("out.pgn")));
@@ -699,15 +708,15 @@ mod tests {
             "-Variant alak -engine cmd=a -engine cmd=b -plies 3 -games=4 -srand 9 \
              -openings file=o.txt order=random -order sequential -repeat",
         );
-        assert_eq!((c.game.as_str(), c.games, c.seed), ("alak", 4, 9));
+        assert_eq!((c.game.as_str(), c.games, c.schedule.seed), ("alak", 4, 9));
         assert_eq!(c.engines[0].limit.depth, Some(3));
-        assert_eq!(c.order, Order::Sequential);
-        assert!(c.repeat);
+        assert_eq!(c.schedule.order, Order::Sequential);
+        assert!(c.schedule.repeat);
         let c = config(
             "--game alak --engine cmd=a --engine cmd=b --depth 1 --order sequential \
              --openings file=o.txt order=random",
         );
-        assert_eq!(c.order, Order::Random);
+        assert_eq!(c.schedule.order, Order::Random);
         let error = parse(&words(
             "--game alak --engine cmd=a --engine cmd=b --depth 1 --gmes 2",
         ))

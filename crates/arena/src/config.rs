@@ -249,6 +249,39 @@ pub struct Resign {
     pub score: i32,
 }
 
+/// How the openings are played: the part of a match's schedule that a
+/// results file records beside the openings file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Schedule {
+    /// The order the openings are taken in.
+    pub order: Order,
+    /// Seed for the random order and random starts.
+    pub seed: u64,
+    /// Each opening twice, sides swapped.
+    pub repeat: bool,
+}
+
+/// What ends a game before its rules do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Adjudication {
+    /// Draw after this many moves per side.
+    pub maxmoves: Option<u32>,
+    /// Resign adjudication.
+    pub resign: Option<Resign>,
+}
+
+/// How long an engine may take where its limits say nothing, or beyond
+/// them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// How far past its clock an engine may go.
+    pub margin: Duration,
+    /// How long the handshake and `isready` may take.
+    pub ready: Duration,
+    /// How long a `go` without clock or move time may take.
+    pub per_move: Duration,
+}
+
 /// Everything `ludus match` was asked to do.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchConfig {
@@ -262,22 +295,12 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// The openings file.
     pub openings: Option<PathBuf>,
-    /// Their order.
-    pub order: Order,
-    /// Seed for the random order.
-    pub seed: u64,
-    /// Each opening twice, sides swapped.
-    pub repeat: bool,
-    /// Draw after this many moves per side.
-    pub maxmoves: Option<u32>,
-    /// Resign adjudication.
-    pub resign: Option<Resign>,
-    /// How far past its clock an engine may go.
-    pub timemargin: Duration,
-    /// How long the handshake and `isready` may take.
-    pub ready_timeout: Duration,
-    /// How long a `go` without clock or move time may take.
-    pub move_timeout: Duration,
+    /// How the openings are played.
+    pub schedule: Schedule,
+    /// The adjudication.
+    pub adjudication: Adjudication,
+    /// The engines' timeouts.
+    pub timeouts: Timeouts,
     /// A score report every this many games (0: only at the end).
     pub rating_interval: u32,
     /// The SPRT, if any.

@@ -60,10 +60,13 @@ impl<'a> Ledger<'a> {
         Ledger {
             config,
             pair_labels,
-            pair_pgn: (pair_labels.is_some() && config.repeat).then(PairPgn::default),
+            pair_pgn: (pair_labels.is_some() && config.schedule.repeat).then(PairPgn::default),
             tally: Tally::default(),
             games: Vec::new(),
-            planned: config.shard.games(config.games, config.repeat).len(),
+            planned: config
+                .shard
+                .games(config.games, config.schedule.repeat)
+                .len(),
             results,
             date: pgn::today(),
             progress: std::io::stderr().is_terminal(),
@@ -218,7 +221,7 @@ impl<'a> Ledger<'a> {
 
     /// Counts a game, and asks the SPRT; returns the pair it completes.
     fn count(&mut self, game: Counted) -> Option<CompletePair> {
-        let paired = self.config.repeat;
+        let paired = self.config.schedule.repeat;
         let pair = self.tally.add_game(game, paired);
         if let Some(sprt) = self.config.sprt.as_ref().filter(|_| self.sprt_stops) {
             let llr = self.tally.llr(sprt, paired);
@@ -238,7 +241,7 @@ impl<'a> Ledger<'a> {
     /// games, or the SPRT has decided.
     pub fn end(&mut self) -> Result<(), String> {
         let status = match self.config.sprt.as_ref().filter(|_| self.decided) {
-            Some(sprt) => match sprt.decide(self.tally.llr(sprt, self.config.repeat)) {
+            Some(sprt) => match sprt.decide(self.tally.llr(sprt, self.config.schedule.repeat)) {
                 SprtDecision::AcceptH0 => EndStatus::H0Accepted,
                 _ => EndStatus::H1Accepted,
             },
@@ -260,7 +263,7 @@ impl<'a> Ledger<'a> {
         let setup = ReportSetup {
             names: self.names(),
             sprt: self.config.sprt.as_ref(),
-            paired: self.config.repeat,
+            paired: self.config.schedule.repeat,
             pair_labels: self.pair_labels,
         };
         for line in summary(&self.tally, &setup, decided && self.decided) {

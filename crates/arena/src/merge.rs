@@ -36,16 +36,19 @@ pub fn merge_results(paths: &[PathBuf]) -> Result<Merged, String> {
     games.sort_by_key(|g| g.game);
     let mut tally = Tally::default();
     for game in games.iter().filter(|g| g.counted) {
-        tally.add_game(game.counted(&settings.engines[0].name), settings.repeat);
+        tally.add_game(
+            game.counted(&settings.engines[0].name),
+            settings.schedule.repeat,
+        );
     }
     let sprt = settings.sprt()?;
     let decision = sprt.map_or(SprtDecision::Continue, |sprt| {
-        sprt.decide(tally.llr(&sprt, settings.repeat))
+        sprt.decide(tally.llr(&sprt, settings.schedule.repeat))
     });
     let setup = ReportSetup {
         names: settings.names(),
         sprt: sprt.as_ref(),
-        paired: settings.repeat,
+        paired: settings.schedule.repeat,
         pair_labels: PairLabels::of_game(&settings.game),
     };
     let mut lines = summary(&tally, &setup, true);

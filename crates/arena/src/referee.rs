@@ -151,7 +151,7 @@ impl From<Verdict> for Stop {
 /// Starts `player`'s engine if needed and prepares it for a new game of `G`.
 fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Result<(), Stop> {
     let name = &seat.spec.name;
-    let wait = config.ready_timeout;
+    let wait = config.timeouts.ready;
     let lost = |failure, what| Verdict::failure(player, name, failure, what, wait);
     if seat.process.as_mut().is_some_and(|p| p.has_exited()) {
         *seat.process = None;
@@ -174,7 +174,7 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
         let pair_option = G::PAIR_SCORING.and_then(|scoring| scoring.option);
         setup.extend(play_for_pairs(
             pair_option,
-            config.repeat,
+            config.schedule.repeat,
             &seat.spec.options,
             &declarations,
         ));
@@ -296,7 +296,10 @@ impl<G: Game> GameInPlay<G> {
             });
         }
         if let Some(loser) = self.resigned {
-            let resign = config.resign.map_or((0, 0), |r| (r.movecount, r.score));
+            let resign = config
+                .adjudication
+                .resign
+                .map_or((0, 0), |r| (r.movecount, r.score));
             let reason = format!(
                 "{} resigns (score at or below -{} for {})",
                 seats[loser.index()].spec.name,
@@ -305,7 +308,7 @@ impl<G: Game> GameInPlay<G> {
             );
             return Err(Verdict::loss(loser, Termination::Adjudication, reason));
         }
-        match config.maxmoves {
+        match config.adjudication.maxmoves {
             Some(max) if self.moves.len() as u64 >= 2 * u64::from(max) => Err(Verdict {
                 result: Outcome::Draw,
                 reason: format!("draw by adjudication after {} each", moves(max)),
@@ -332,7 +335,7 @@ impl<G: Game> GameInPlay<G> {
             (Some(_), None) => Some(left),
             (None, st) => st,
         }
-        .map(|t| t + config.timemargin)
+        .map(|t| t + config.timeouts.margin)
     }
 
     /// One move: judges the position, asks the mover's engine, checks its
@@ -355,7 +358,7 @@ impl<G: Game> GameInPlay<G> {
                 match (failure, time_limit) {
                     (Failure::TimedOut, Some(_)) => lost_on_time(mover, name),
                     (failure, _) => {
-                        Verdict::failure(mover, name, failure, "bestmove", config.move_timeout)
+                        Verdict::failure(mover, name, failure, "bestmove", config.timeouts.per_move)
                     }
                 }
             })?;
@@ -391,8 +394,10 @@ impl<G: Game> GameInPlay<G> {
         mover: Player,
         report: Option<&InfoLine>,
     ) {
-        let (Some(resign), Some(score)) = (config.resign, report.and_then(InfoLine::exact_score))
-        else {
+        let (Some(resign), Some(score)) = (
+            config.adjudication.resign,
+            report.and_then(InfoLine::exact_score),
+        ) else {
             return;
         };
         let streak = &mut self.bad_streak[mover.index()];
@@ -446,7 +451,7 @@ fn ask(
     process.send(position)?;
     process.send(go)?;
     let started = Instant::now();
-    let deadline = started + time_limit.unwrap_or(config.move_timeout);
+    let deadline = started + time_limit.unwrap_or(config.timeouts.per_move);
     let mut report = None;
     loop {
         let line = process.next_line(deadline)?;

@@ -23,7 +23,7 @@ use serde_json::Value;
 use ludus_rules::protocol::Outcome;
 use ludus_rules::Player;
 
-use super::config::{EngineSpec, MatchConfig, Order, Resign};
+use super::config::{Adjudication, EngineSpec, MatchConfig, Schedule};
 use super::referee::Termination;
 use super::report::Counted;
 use super::shard::Shard;
@@ -58,21 +58,18 @@ pub struct Settings {
     pub games: u32,
     /// The slice in this file.
     pub shard: Shard,
-    /// Openings played twice, sides swapped.
-    pub repeat: bool,
+    /// The order of the openings, its seed, and whether each is played
+    /// twice (its fields stand at the top level of the line).
+    #[serde(flatten)]
+    pub schedule: Schedule,
     /// The two engines with their options and limits (the time control
     /// among them); the first is the one the statistics speak for.
     pub engines: [EngineSpec; 2],
     /// The openings file, if any.
     pub openings: Option<OpeningsEntry>,
-    /// The order of the openings.
-    pub order: Order,
-    /// The seed of the random order and random starts.
-    pub seed: u64,
-    /// Draw after this many moves each.
-    pub maxmoves: Option<u32>,
-    /// Resign adjudication.
-    pub resign: Option<Resign>,
+    /// The adjudication (its fields at the top level of the line).
+    #[serde(flatten)]
+    pub adjudication: Adjudication,
     /// How far past its time an engine may go, in milliseconds.
     pub timemargin_ms: u64,
     /// The SPRT, if any.
@@ -268,18 +265,15 @@ impl Settings {
             game: config.game.clone(),
             games: config.games,
             shard: config.shard,
-            repeat: config.repeat,
+            schedule: config.schedule,
             engines: config.engines.clone(),
             openings: config
                 .openings
                 .clone()
                 .zip(openings_hash)
                 .map(|(file, fnv1a64)| OpeningsEntry { file, fnv1a64 }),
-            order: config.order,
-            seed: config.seed,
-            maxmoves: config.maxmoves,
-            resign: config.resign,
-            timemargin_ms: config.timemargin.as_millis() as u64,
+            adjudication: config.adjudication,
+            timemargin_ms: config.timeouts.margin.as_millis() as u64,
             sprt: config.sprt.map(|s| SprtEntry {
                 elo0: s.elo0,
                 elo1: s.elo1,
@@ -433,7 +427,7 @@ impl ResultsFile {
         if game.game == 0 || game.game > settings.games {
             return Err(format!("game {} is not in the match", game.game));
         }
-        if !settings.shard.owns(game.game - 1, settings.repeat) {
+        if !settings.shard.owns(game.game - 1, settings.schedule.repeat) {
             return Err(format!(
                 "game {} is not in shard {}",
                 game.game, settings.shard
@@ -448,7 +442,11 @@ impl ResultsFile {
     /// Games of the shard not played yet.
     pub fn missing_games(&self) -> usize {
         let settings = &self.settings;
-        settings.shard.games(settings.games, settings.repeat).len() - self.games.len()
+        settings
+            .shard
+            .games(settings.games, settings.schedule.repeat)
+            .len()
+            - self.games.len()
     }
 }
 
@@ -498,7 +496,7 @@ impl ResultsWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{Limit, Proto, TimeControl};
+    use crate::config::{Limit, Order, Proto, TimeControl};
     use ludus_rules::GameResult;
     use std::time::Duration;
 
@@ -520,16 +518,17 @@ mod tests {
             game: "alak".to_string(),
             games: 8,
             shard: Shard { index: 2, count: 2 },
-            repeat: true,
+            schedule: Schedule {
+                order: Order::Sequential,
+                seed: 1,
+                repeat: true,
+            },
             engines: [engine("a"), engine("b")],
             openings: Some(OpeningsEntry {
                 file: PathBuf::from("book.txt"),
                 fnv1a64: fnv1a64(b"startpos\n"),
             }),
-            order: Order::Sequential,
-            seed: 1,
-            maxmoves: None,
-            resign: None,
+            adjudication: Adjudication::default(),
             timemargin_ms: 0,
             sprt: None,
             event: "ludus match".to_string(),

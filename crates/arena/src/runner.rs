@@ -62,9 +62,12 @@ impl GameVisitor for Runner<'_> {
         let played: HashSet<u32> = earlier.iter().map(|e| e.game - 1).collect();
         let plan: Vec<u32> = match ledger.decided {
             true => Vec::new(),
-            false => (config.shard.games(config.games, config.repeat).into_iter())
-                .filter(|index| !played.contains(index))
-                .collect(),
+            false => (config
+                .shard
+                .games(config.games, config.schedule.repeat)
+                .into_iter())
+            .filter(|index| !played.contains(index))
+            .collect(),
         };
         if config.resume && !earlier.is_empty() {
             say(&format!(
@@ -233,16 +236,16 @@ fn open_results(
 /// The opening of every game slot of the whole match: from the file in the
 /// chosen order, or the game's random starts, or its start position.
 fn opening_sequence<G: Game>(config: &MatchConfig) -> Result<Vec<G>, String> {
-    let slots = if config.repeat {
+    let slots = if config.schedule.repeat {
         config.games.div_ceil(2)
     } else {
         config.games
     } as usize;
-    let mut rng = Rng::new(config.seed);
+    let mut rng = Rng::new(config.schedule.seed);
     match &config.openings {
         Some(path) => {
             let mut book = load_openings::<G>(path)?;
-            if config.order == Order::Random {
+            if config.schedule.order == Order::Random {
                 rng.shuffle(&mut book);
             }
             Ok((0..slots).map(|i| book[i % book.len()].clone()).collect())
@@ -269,7 +272,11 @@ fn work<G: Game>(
         let Some(&index) = plan.get(next.fetch_add(1, Ordering::Relaxed)) else {
             break;
         };
-        let slot = if config.repeat { index / 2 } else { index } as usize;
+        let slot = if config.schedule.repeat {
+            index / 2
+        } else {
+            index
+        } as usize;
         let opening = &openings[slot % openings.len()];
         let engine1_first = index.is_multiple_of(2);
         let [p1, p2] = &mut processes;

@@ -22,17 +22,11 @@ pub const DEFAULT_NODES: u64 = 20_000;
 /// The balance bound in centipawns when `--max-score` is not given.
 pub const DEFAULT_MAX_SCORE: i32 = 150;
 
-/// What `ludus openings` makes. The options after `seed` shape the random
-/// walk and its balance check, so they do not apply to a game with a random
-/// start; `None` means the default.
-#[derive(Clone, Debug)]
-pub struct OpeningsConfig {
-    /// The game.
-    pub game: String,
-    /// How many positions.
-    pub count: usize,
-    /// The seed: the same seed gives the same positions.
-    pub seed: u64,
+/// How a position is walked to from the start and checked for balance;
+/// `None` means the default. None of it applies to a game with a random
+/// start, whose openings are its own random starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Walk {
     /// Random plies from the start.
     pub plies: Option<u32>,
     /// Maximum depth of the balance check.
@@ -43,9 +37,9 @@ pub struct OpeningsConfig {
     pub max_score: Option<i32>,
 }
 
-impl OpeningsConfig {
-    /// The options given that only games without a random start use.
-    fn walk_options(&self) -> Vec<&'static str> {
+impl Walk {
+    /// The options given, as the command line names them.
+    fn given(&self) -> Vec<&'static str> {
         [
             ("--plies", self.plies.is_some()),
             ("--depth", self.depth.is_some()),
@@ -56,6 +50,19 @@ impl OpeningsConfig {
         .filter_map(|(name, given)| given.then_some(name))
         .collect()
     }
+}
+
+/// What `ludus openings` makes.
+#[derive(Clone, Debug)]
+pub struct OpeningsConfig {
+    /// The game.
+    pub game: String,
+    /// How many positions.
+    pub count: usize,
+    /// The seed: the same seed gives the same positions.
+    pub seed: u64,
+    /// The walk to each position and its balance check.
+    pub walk: Walk,
 }
 
 /// What `ludus openings` found.
@@ -80,7 +87,7 @@ impl GameVisitor for &OpeningsConfig {
 
     fn visit<G: Tooling>(self) -> Self::Output {
         let random_start = G::random_start(0).is_some();
-        let misplaced = self.walk_options();
+        let misplaced = self.walk.given();
         if random_start && !misplaced.is_empty() {
             let verb = if misplaced.len() == 1 { "does" } else { "do" };
             return Err(format!(
@@ -89,14 +96,15 @@ impl GameVisitor for &OpeningsConfig {
                 G::NAME
             ));
         }
-        let plies = self.plies.unwrap_or(DEFAULT_PLIES);
+        let walk = &self.walk;
+        let plies = walk.plies.unwrap_or(DEFAULT_PLIES);
         let check = BalanceCheck {
             limits: Limits {
-                depth: Some(self.depth.unwrap_or(DEFAULT_DEPTH)),
-                nodes: Some(self.nodes.unwrap_or(DEFAULT_NODES)),
+                depth: Some(walk.depth.unwrap_or(DEFAULT_DEPTH)),
+                nodes: Some(walk.nodes.unwrap_or(DEFAULT_NODES)),
                 ..Limits::default()
             },
-            max_score: self.max_score.unwrap_or(DEFAULT_MAX_SCORE),
+            max_score: walk.max_score.unwrap_or(DEFAULT_MAX_SCORE),
             tt: TranspositionTable::new(1)?,
         };
         let mut rng = Rng::new(self.seed);
@@ -217,10 +225,11 @@ mod tests {
             game: "alak".to_string(),
             count,
             seed,
-            plies: Some(4),
-            depth: Some(3),
-            nodes: None,
-            max_score: None,
+            walk: Walk {
+                plies: Some(4),
+                depth: Some(3),
+                ..Walk::default()
+            },
         }
     }
 
@@ -241,7 +250,7 @@ mod tests {
     #[test]
     fn impossible_requests_fail_clearly() {
         let mut c = config(5, 1);
-        c.plies = Some(0);
+        c.walk.plies = Some(0);
         let openings = generate_openings(&c).unwrap();
         assert_eq!(openings.positions, ["xxxx___oooo x"]);
         let shortfall = openings.shortfall.unwrap();

@@ -2,8 +2,6 @@
 //! asks for it: the same search the daemon runs, with the game's options at
 //! their protocol defaults unless set.
 
-use std::time::Duration;
-
 use ludus_engine::protocol::options::game_settings;
 use ludus_engine::search::{
     self, protocol_score, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
@@ -16,12 +14,8 @@ use crate::results::{Line, Score, SearchResult};
 /// What to search for and how.
 #[derive(Clone, Debug, Default)]
 pub struct SearchSpec {
-    /// Depth limit in plies.
-    pub depth: Option<u32>,
-    /// Node limit.
-    pub nodes: Option<u64>,
-    /// Time limit.
-    pub movetime: Option<Duration>,
+    /// The limits: at least one of depth, nodes and movetime.
+    pub limits: Limits,
     /// Search threads (at least 1).
     pub threads: usize,
     /// Principal variations to report (at least 1).
@@ -44,10 +38,11 @@ pub fn search_position<G: Searchable>(
     if status.result != GameResult::Ongoing {
         return Err(format!("the game is over ({})", status.reason));
     }
-    if spec.depth.is_none() && spec.nodes.is_none() && spec.movetime.is_none() {
+    let limits = &spec.limits;
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
         return Err("give a limit: depth, nodes or movetime".to_string());
     }
-    if spec.depth == Some(0) || spec.nodes == Some(0) {
+    if limits.depth == Some(0) || limits.nodes == Some(0) {
         return Err("depth and nodes must be at least 1".to_string());
     }
     let root = log.position();
@@ -59,16 +54,10 @@ pub fn search_position<G: Searchable>(
     let settings = game_settings::<G>(&spec.options)?;
     G::prepare(&settings);
     let tt = TranspositionTable::new(spec.hash_mib.max(1))?;
-    let limits = Limits {
-        depth: spec.depth,
-        nodes: spec.nodes,
-        movetime: spec.movetime,
-        ..Limits::default()
-    };
     let request = SearchRequest {
         multipv: spec.multipv.max(1),
         search_moves: &search_moves,
-        ..SearchRequest::new(root, &settings, &limits)
+        ..SearchRequest::new(root, &settings, limits)
             .with_history(log.history())
             .with_threads(spec.threads.max(1), false)
             .with_contempt(DEFAULT_CONTEMPT)

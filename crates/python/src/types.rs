@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use ludus_engine::search::Limits;
 use ludus_rules::games::GAME_NAMES;
 use ludus_rules::protocol;
 use ludus_rules::Player;
@@ -322,9 +323,12 @@ impl Position {
             return Err(value_error("threads and multipv are 1 to 256".into()));
         }
         let spec = SearchSpec {
-            depth,
-            nodes,
-            movetime,
+            limits: Limits {
+                depth,
+                nodes,
+                movetime,
+                ..Limits::default()
+            },
             threads,
             multipv,
             hash_mib: hash_mb,

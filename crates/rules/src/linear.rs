@@ -100,6 +100,28 @@ pub fn name_from(names: &[&str], index: usize) -> String {
         .map_or_else(|| format!("feature {index}"), |name| name.to_string())
 }
 
+/// Declares an evaluation's features: a `usize` constant per feature,
+/// numbered in order from 0, and the table `$names` of their names in that
+/// order, so that an index and its name cannot drift apart. Attributes
+/// (doc comments) before a feature go to its constant.
+///
+/// `features! { NAMES: MATERIAL = "material", MOBILITY = "mobility" }`
+/// declares `MATERIAL = 0`, `MOBILITY = 1` and `NAMES: [&str; 2]`.
+macro_rules! features {
+    ($names:ident: $($(#[$doc:meta])* $feature:ident = $name:literal),+ $(,)?) => {
+        $crate::linear::features!(@number 0; $($(#[$doc])* $feature)+);
+        /// The features' names, in weight-table order.
+        const $names: [&str; [$($name),+].len()] = [$($name),+];
+    };
+    (@number $at:expr; $(#[$doc:meta])* $feature:ident $($rest:tt)*) => {
+        $(#[$doc])*
+        const $feature: usize = $at;
+        $crate::linear::features!(@number $at + 1; $($rest)*);
+    };
+    (@number $at:expr;) => {};
+}
+pub(crate) use features;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,28 +40,29 @@ fn pairs([ll, ld, wl, dd, wd, ww]: [u32; 6]) -> Pentanomial {
 
 #[test]
 fn cutechess_trinomial_sprt() {
-    // tst_sprt.cpp: elo0 0, elo1 10, alpha = beta = 0.01; its rows test1 and
-    // test2 and, since the Jeffreys prior (v1.3.0), test3.
-    let sprt = Sprt::new(0.0, 10.0, 0.01, 0.01).unwrap();
-    agrees(sprt.lower_bound(), -4.6, 1);
-    agrees(sprt.upper_bound(), 4.6, 1);
-    agrees(sprt.llr_trinomial(&wld(1477, 1351, 2942)), 2.52, 2);
-    agrees(sprt.llr_trinomial(&wld(555, 555, 298)), -0.74, 2);
-    agrees(sprt.llr_trinomial(&wld(3, 149, 1)), -4.69, 2);
-}
-
-#[test]
-fn cutechess_trinomial_sprt_figures() {
-    // cutechess v1.3.0+ at elo0 0, elo1 10 (issue 23's figures, the
-    // formula before the prior in brackets): 25/25/50 → -0.0837 (-0.0828),
-    // 30/20/50 → 0.496 (0.5), 100/0/0 → 3.44 and 0/0/100 → -8.03 (both
-    // 0: no line).
-    let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
-    agrees(sprt.llr_trinomial(&wld(25, 25, 50)), -0.0837, 4);
-    agrees(sprt.llr_trinomial(&wld(30, 20, 50)), 0.496, 3);
-    agrees(sprt.llr_trinomial(&wld(100, 0, 0)), 3.44, 2);
-    agrees(sprt.llr_trinomial(&wld(0, 0, 100)), -8.03, 2);
-    agrees(sprt.llr_trinomial(&wld(3, 149, 1)), -4.69, 2);
+    // tst_sprt.cpp: elo0 0, elo1 10, alpha = beta = 0.01; its bounds, and
+    // its rows test1 and test2 and, since the Jeffreys prior (v1.3.0),
+    // test3.
+    let tst_sprt = Sprt::new(0.0, 10.0, 0.01, 0.01).unwrap();
+    agrees(tst_sprt.lower_bound(), -4.6, 1);
+    agrees(tst_sprt.upper_bound(), 4.6, 1);
+    // cutechess v1.3.0+ at elo0 0, elo1 10, alpha = beta = 0.05 (issue 23's
+    // figures, the formula before the prior in brackets): 25/25/50 →
+    // -0.0837 (-0.0828), 30/20/50 → 0.496 (0.5), 100/0/0 → 3.44 and
+    // 0/0/100 → -8.03 (both 0: no line).
+    let figures = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+    for (sprt, [wins, losses, draws], llr, decimals) in [
+        (&tst_sprt, [1477, 1351, 2942], 2.52, 2),
+        (&tst_sprt, [555, 555, 298], -0.74, 2),
+        (&tst_sprt, [3, 149, 1], -4.69, 2),
+        (&figures, [25, 25, 50], -0.0837, 4),
+        (&figures, [30, 20, 50], 0.496, 3),
+        (&figures, [100, 0, 0], 3.44, 2),
+        (&figures, [0, 0, 100], -8.03, 2),
+        (&figures, [3, 149, 1], -4.69, 2),
+    ] {
+        agrees(sprt.llr_trinomial(&wld(wins, losses, draws)), llr, decimals);
+    }
 }
 
 #[test]

@@ -1,35 +1,25 @@
 //! Parsing protocol lines into commands. Pure text work: nothing here knows a
 //! game; moves and positions stay strings until the session reads them.
 
+use std::time::Duration;
+
 use ludus_rules::perft::MAX_PERFT_DEPTH;
 use ludus_rules::protocol::words::{number, truncate};
 use ludus_rules::protocol::PositionCommand;
 
-/// The parameters of `go`. Times are in milliseconds.
+use crate::search::{Clock, Limits};
+
+/// The parameters of `go`: the search limits they set, with both players'
+/// clocks (the search takes the mover's).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoParams {
-    /// The first player's clock (`wtime` or `p1time`).
-    pub p1_time: Option<u64>,
-    /// The second player's clock (`btime` or `p2time`).
-    pub p2_time: Option<u64>,
-    /// The first player's increment (`winc` or `p1inc`).
-    pub p1_inc: Option<u64>,
-    /// The second player's increment (`binc` or `p2inc`).
-    pub p2_inc: Option<u64>,
-    /// Moves to the next time control.
-    pub moves_to_go: Option<u32>,
-    /// Depth limit in plies.
-    pub depth: Option<u32>,
-    /// Node limit.
-    pub nodes: Option<u64>,
-    /// Fixed time for the move.
-    pub movetime: Option<u64>,
-    /// Search for a win in at most this many moves.
-    pub mate: Option<u32>,
-    /// Search until `stop`.
-    pub infinite: bool,
-    /// Ponder until `ponderhit` or `stop`.
-    pub ponder: bool,
+    /// Each player's clock, the first player's first (`wtime`/`p1time`
+    /// with its increment and `movestogo`); `None` where its time is not
+    /// given.
+    pub clocks: [Option<Clock>; 2],
+    /// The limits (`depth`, `nodes`, `movetime`, `mate`, `infinite`,
+    /// `ponder`) but the clock.
+    pub limits: Limits,
     /// Count leaves to this depth instead of searching.
     pub perft: Option<u32>,
     /// Restrict the search to these root moves.
@@ -215,6 +205,9 @@ fn go_parameter(word: &str) -> &str {
 
 fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
     let mut go = GoParams::default();
+    // Milliseconds per player, the first player's first.
+    let (mut times, mut increments) = ([None; 2], [None; 2]);
+    let mut moves_to_go = None;
     let mut given: Vec<&str> = Vec::new();
     let mut words = rest.iter().copied().peekable();
     while let Some(word) = words.next() {
@@ -240,19 +233,23 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
         // Clocks may arrive negative from a GUI whose flag fell: that is no
         // time left, not an error.
         let mut time = || value(i64::MIN.into(), i64::MAX.into()).map(|t| t.max(0) as u64);
+        let limits = &mut go.limits;
         match word {
-            "wtime" | "p1time" => go.p1_time = Some(time()?),
-            "btime" | "p2time" => go.p2_time = Some(time()?),
-            "winc" | "p1inc" => go.p1_inc = Some(time()?),
-            "binc" | "p2inc" => go.p2_inc = Some(time()?),
-            "movestogo" => go.moves_to_go = Some(value(1, u32::MAX.into())? as u32),
-            "depth" => go.depth = Some(value(1, u32::MAX.into())? as u32),
-            "nodes" => go.nodes = Some(value(1, u64::MAX.into())? as u64),
-            "movetime" => go.movetime = Some(value(1, u64::MAX.into())? as u64),
-            "mate" => go.mate = Some(value(1, u32::MAX.into())? as u32),
+            "wtime" | "p1time" => times[0] = Some(time()?),
+            "btime" | "p2time" => times[1] = Some(time()?),
+            "winc" | "p1inc" => increments[0] = Some(time()?),
+            "binc" | "p2inc" => increments[1] = Some(time()?),
+            "movestogo" => moves_to_go = Some(value(1, u32::MAX.into())? as u32),
+            "depth" => limits.depth = Some(value(1, u32::MAX.into())? as u32),
+            "nodes" => limits.nodes = Some(value(1, u64::MAX.into())? as u64),
+            "movetime" => {
+                let millis = value(1, u64::MAX.into())? as u64;
+                limits.movetime = Some(Duration::from_millis(millis));
+            }
+            "mate" => limits.mate = Some(value(1, u32::MAX.into())? as u32),
             "perft" => go.perft = Some(value(0, MAX_PERFT_DEPTH.into())? as u32),
-            "infinite" => go.infinite = true,
-            "ponder" => go.ponder = true,
+            "infinite" => limits.infinite = true,
+            "ponder" => limits.ponder = true,
             "searchmoves" => {
                 while let Some(&mv) = words.peek() {
                     if is_go_keyword(mv) {
@@ -268,6 +265,13 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
             _ => return Err(format!("go: unknown parameter '{}'", truncate(word))),
         }
     }
+    go.clocks = [0, 1].map(|player| {
+        times[player].map(|left| Clock {
+            time_left: Duration::from_millis(left),
+            increment: Duration::from_millis(increments[player].unwrap_or(0)),
+            moves_to_go,
+        })
+    });
     Ok(go)
 }
 
@@ -324,17 +328,20 @@ mod tests {
         else {
             panic!("not go");
         };
-        assert_eq!(
-            (go.p1_time, go.p2_time, go.p1_inc, go.p2_inc),
-            (Some(1000), Some(2000), Some(10), Some(20))
-        );
+        let clock = |time, increment| Clock {
+            time_left: Duration::from_millis(time),
+            increment: Duration::from_millis(increment),
+            moves_to_go: Some(5),
+        };
+        assert_eq!(go.clocks, [Some(clock(1000, 10)), Some(clock(2000, 20))]);
         let Command::Go(go) = parse("go wtime -50 btime 2000 searchmoves 4-5 3-5 depth 3")
             .unwrap()
             .unwrap()
         else {
             panic!("not go");
         };
-        assert_eq!((go.p1_time, go.depth), (Some(0), Some(3)));
+        let p1_time = go.clocks[0].map(|clock| clock.time_left);
+        assert_eq!((p1_time, go.limits.depth), (Some(Duration::ZERO), Some(3)));
         assert_eq!(go.search_moves, ["4-5", "3-5"]);
         for bad in [
             "go depth",

@@ -21,7 +21,7 @@ use super::options::GameOptionInfo;
 use super::output::Output;
 use crate::platform;
 use crate::search::{
-    self, protocol_score, Clock, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
+    self, protocol_score, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
 };
 use crate::skill::{Candidates, Skill};
 use ludus_rules::random::Rng;
@@ -180,24 +180,12 @@ impl<G: Searchable> TypedSession<G> {
     }
 
     fn limits(&self, go: &GoParams) -> Limits {
-        let (time, inc) = match self.current().side_to_move() {
-            Player::First => (go.p1_time, go.p1_inc),
-            Player::Second => (go.p2_time, go.p2_inc),
-        };
         Limits {
-            depth: go.depth,
-            nodes: go.nodes,
-            movetime: go.movetime.map(Duration::from_millis),
             // Beyond this a mate cannot be told from any other forced win,
             // and the search's threshold would leave the score range.
-            mate: go.mate.map(|moves| moves.min(MAX_MATE_MOVES)),
-            clock: time.map(|time| Clock {
-                time_left: Duration::from_millis(time),
-                increment: Duration::from_millis(inc.unwrap_or(0)),
-                moves_to_go: go.moves_to_go,
-            }),
-            infinite: go.infinite,
-            ponder: go.ponder,
+            mate: go.limits.mate.map(|moves| moves.min(MAX_MATE_MOVES)),
+            clock: go.clocks[self.current().side_to_move().index()],
+            ..go.limits.clone()
         }
     }
 }
@@ -358,7 +346,7 @@ impl<G: Searchable> Session for TypedSession<G> {
         out: Output,
     ) -> Result<RunningJob, String> {
         let search_moves = self.search_moves(go)?;
-        let signals = Arc::new(Signals::new(go.ponder && go.perft.is_none()));
+        let signals = Arc::new(Signals::new(go.limits.ponder && go.perft.is_none()));
         let (done_sender, done) = bounded(1);
         let out = out.detachable();
         let job_limits = settings.skill.limit(self.limits(go));

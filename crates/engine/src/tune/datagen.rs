@@ -19,7 +19,7 @@ use ludus_rules::protocol::Outcome;
 use ludus_rules::{GameLog, Searchable};
 
 use super::data::{GameRecord, Sample, Writer};
-use crate::openings::{generate_openings, OpeningsConfig};
+use crate::openings::{generate_openings, OpeningsConfig, Walk};
 use crate::protocol::options::game_settings;
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable, MATE_BOUND};
 use ludus_rules::Tooling;
@@ -221,10 +221,10 @@ impl<'a, G: Searchable> SelfPlay<'a, G> {
             game: G::NAME.to_string(),
             count: 1,
             seed: self.config.seed.wrapping_add(index as u64),
-            plies: self.config.plies,
-            depth: None,
-            nodes: None,
-            max_score: None,
+            walk: Walk {
+                plies: self.config.plies,
+                ..Walk::default()
+            },
         })?;
         let fen = openings
             .positions

@@ -4,18 +4,15 @@
 //! and mobility.
 
 use super::Alak;
-use crate::linear::{name_from, LinearEval, Terms, Weighted};
+use crate::linear::{features, name_from, LinearEval, Terms, Weighted};
 
-const MATERIAL: usize = 0;
-const MY_THREAT: usize = 1;
-const THEIR_THREAT: usize = 2;
-const MOBILITY: usize = 3;
-const NAMES: [&str; 4] = [
-    "material",
-    "my best capture",
-    "their best capture",
-    "mobility",
-];
+features! {
+    NAMES:
+    MATERIAL = "material",
+    MY_THREAT = "my best capture",
+    THEIR_THREAT = "their best capture",
+    MOBILITY = "mobility",
+}
 
 /// The weight table, in the order of [`NAMES`]: the hand weights. Weights
 /// tuned on 4000 self-play games without the solved table (62, 40, -13,

@@ -9,31 +9,22 @@
 
 use super::{PylyxGame, MAILBOX};
 use crate::game::Player;
-use crate::linear::{name_from, FeatureCounts, LinearEval, Terms, Weighted};
+use crate::linear::{features, name_from, FeatureCounts, LinearEval, Terms, Weighted};
 
-const TARGET_HEIGHT: usize = 0;
-const ONE_MOVE_JOIN: usize = 1;
-const TWO_MOVE_JOIN: usize = 2;
-/// The target plus one joiner would make the winning stack.
-const WIN_THREAT: usize = 3;
-const MOBILITY: usize = 4;
-const BLOCKED_PIECE: usize = 5;
-const EDGE_SINGLE: usize = 6;
-const WRONG_COLOUR_SINGLE: usize = 7;
-const IN_HAND: usize = 8;
-/// The features, in weight-table order.
-const NAMES: [&str; FEATURES] = [
-    "target height",
-    "one-move joiners",
-    "two-move joiners",
-    "win threat",
-    "mobility",
-    "blocked piece",
-    "single on the edge",
-    "single of the wrong colour",
-    "checker in hand",
-];
-const FEATURES: usize = 9;
+features! {
+    NAMES:
+    TARGET_HEIGHT = "target height",
+    ONE_MOVE_JOIN = "one-move joiners",
+    TWO_MOVE_JOIN = "two-move joiners",
+    /// The target plus one joiner would make the winning stack.
+    WIN_THREAT = "win threat",
+    MOBILITY = "mobility",
+    BLOCKED_PIECE = "blocked piece",
+    EDGE_SINGLE = "single on the edge",
+    WRONG_COLOUR_SINGLE = "single of the wrong colour",
+    IN_HAND = "checker in hand",
+}
+const FEATURES: usize = NAMES.len();
 
 /// The weight table of 12×12 Pylyx, in the order of [`NAMES`]: the hand
 /// weights. Weights tuned on 500 self-play games (31, 21, 8, 239, 1, 11,

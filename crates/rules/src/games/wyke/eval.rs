@@ -10,25 +10,27 @@
 use super::moves::{AMOUNTS, FIVE, KINDS};
 use super::{Wyke, FULL};
 use crate::game::Player;
-use crate::linear::{FeatureCounts, LinearEval, Terms, Weighted};
+use crate::linear::{features, FeatureCounts, LinearEval, Terms, Weighted};
 
-/// A plot held.
-const PLOT: usize = 0;
-/// A plot the side can claim with its next move.
-const HOT: usize = 1;
-/// A plot whose claim would win at once.
-const WINNING_HOT: usize = 2;
-/// One tile of balance (Builder's view).
-const TILE: usize = 3;
-/// Having 1-1-1-1-1 available now.
-const TEMPO: usize = 4;
+features! {
+    NAMES:
+    /// A plot held.
+    PLOT = "plot",
+    /// A plot the side can claim with its next move.
+    HOT = "hot plot",
+    /// A plot whose claim would win at once.
+    WINNING_HOT = "winning hot plot",
+    /// One tile of balance (Builder's view).
+    TILE = "tile",
+    /// Having 1-1-1-1-1 available now.
+    TEMPO = "tempo",
+}
 /// An open line or square, by the own plots in it (0..=3) and the tiles
 /// its missing plots still need (0..=28, at most 7 for each of 4 plots):
 /// feature `LINES + held * NEEDED + needed`.
-const LINES: usize = 5;
+const LINES: usize = NAMES.len();
 const NEEDED: usize = 29;
 const FEATURES: usize = LINES + 4 * NEEDED;
-const NAMES: [&str; LINES] = ["plot", "hot plot", "winning hot plot", "tile", "tempo"];
 
 /// The hand weights: an open line is worth `LINE[held] * 16 / (8 + needed)`.
 const fn hand_weights() -> [i32; FEATURES] {

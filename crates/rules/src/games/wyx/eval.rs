@@ -14,20 +14,16 @@
 use super::rack::COLUMNS;
 use super::Wyx;
 use crate::game::Player;
-use crate::linear::{name_from, FeatureCounts, LinearEval, Terms, Weighted};
+use crate::linear::{features, name_from, FeatureCounts, LinearEval, Terms, Weighted};
 
-const TOKEN: usize = 0;
-const GAIN_NOW: usize = 1;
-const REPLY: usize = 2;
-const NEXT_STRONGHOLD: usize = 3;
-const EXPOSED: usize = 4;
-const NAMES: [&str; 5] = [
-    "token in hand",
-    "gain now",
-    "reply gain",
-    "stronghold next",
-    "exposed token",
-];
+features! {
+    NAMES:
+    TOKEN = "token in hand",
+    GAIN_NOW = "gain now",
+    REPLY = "reply gain",
+    NEXT_STRONGHOLD = "stronghold next",
+    EXPOSED = "exposed token",
+}
 
 /// The weight table, in the order of [`NAMES`], tuned by `ludus tune` on
 /// 3000 self-play games (`ludus datagen --nodes 5000`; bench/README.md).
