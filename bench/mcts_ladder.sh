@@ -10,7 +10,9 @@
 # set) before it loses on time: on a busy machine the operating system alone
 # takes that long (100 ms was too little at a load of 8 on 2 cores).
 # Prints the match's score line and Elo, each side's mean time a move and
-# how the games ended; PGNOUT=FILE keeps the games.
+# how the games ended; PGNOUT=FILE keeps the games. RESULTS=FILE.jsonl makes
+# the match resumable (`--results FILE.jsonl --resume`, its games in
+# FILE.pgn beside it): run the same command again to go on where it stopped.
 set -eu
 python=$1
 game=$2
@@ -21,17 +23,23 @@ ludus=${LUDUS:-target/release/ludus}
 timemargin=${TIMEMARGIN:-300}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+pgn=$work/games.pgn
+resume=""
+if [ -n "${RESULTS:-}" ]; then
+    pgn=${RESULTS%.jsonl}.pgn
+    resume="--results $RESULTS --resume"
+fi
 "$ludus" openings "$game" --count $((games / 2)) --seed 11 >"$work/open.txt" 2>/dev/null || true
 "$ludus" match --game "$game" --games "$games" --repeat --openings "$work/open.txt" \
-    --seed 11 --concurrency 1 --ratinginterval 0 --movetimeout 600 --timemargin "$timemargin" \
+    --seed 11 --concurrency 1 --ratinginterval 0 $resume --movetimeout 600 --timemargin "$timemargin" \
     --engine cmd="$ludus" name=ludus st="$movetime" \
     --engine cmd="$python" args="-m ludus.bot mcts --simulations $sims --seed 5" \
         proto=ugi name="mcts$sims" nodes="$sims" \
-    --pgnout "$work/games.pgn" | grep -E "^(Score of|Elo)"
-if [ -n "${PGNOUT:-}" ]; then cp "$work/games.pgn" "$PGNOUT"; fi
-tr '\n' ' ' <"$work/games.pgn" | grep -o '{[^}]*} \(1-0\|0-1\|1/2-1/2\) ' |
+    --pgnout "$pgn" | grep -E "^(Score of|Elo)"
+if [ -n "${PGNOUT:-}" ]; then cp "$pgn" "$PGNOUT"; fi
+tr '\n' ' ' <"$pgn" | grep -o '{[^}]*} \(1-0\|0-1\|1/2-1/2\) ' |
     sed 's/} .*$/}/' | sort | uniq -c
-"$python" - "$work/games.pgn" <<'PY'
+"$python" - "$pgn" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 times = {}
