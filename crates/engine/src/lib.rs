@@ -9,9 +9,11 @@
 //!   that run in process;
 //! - [`skill`]: playing levels below full strength;
 //! - [`tune`]: self-play data and the tuning of the evaluations' weights;
+//! - [`nnue`]: learned evaluations (networks) and their incremental sums;
 //! - [`platform`]: threads where there are some (not in a browser).
 
 pub mod bench;
+pub mod nnue;
 pub mod openings;
 pub mod perft;
 pub mod platform;

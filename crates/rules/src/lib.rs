@@ -9,6 +9,7 @@
 //! - [`search_features`]: the search techniques a game uses;
 //! - [`game_log`]: a game in progress with the repetition rule;
 //! - [`linear`]: evaluations as features × weights, for tuning;
+//! - [`net_inputs`]: the inputs of learned evaluations;
 //! - [`observation`]: writing the observations of learning front ends;
 //! - [`protocol`]: the words engines and clients share (scores, `info`
 //!   lines, `position` commands, game results);
@@ -20,6 +21,7 @@ pub mod game;
 pub mod game_log;
 pub mod games;
 pub mod linear;
+pub mod net_inputs;
 pub mod observation;
 pub mod perft;
 pub mod protocol;

@@ -21,6 +21,7 @@ use std::any::Any;
 use std::fmt::Debug;
 
 use crate::game::Game;
+use crate::net_inputs::NetInputs;
 use crate::search_features::SearchFeatures;
 
 /// A game-theoretic value known exactly (from a solved table), from the
@@ -69,6 +70,17 @@ pub trait Searchable: Game {
     /// datagen` data; each game records its fit); `ludus analyse` judges
     /// moves by it.
     const LOGISTIC_SCALE: f64;
+
+    /// The inputs of the game's learned evaluation, if it has them (see
+    /// [`crate::net_inputs`]); `None`: the game evaluates with
+    /// [`Searchable::evaluate`] only.
+    const NET_INPUTS: Option<NetInputs<Self>> = None;
+
+    /// The network the engine evaluates this game with by default, in the
+    /// engine's network file format, embedded in the binary: a game ships
+    /// one only where matches showed it beating [`Searchable::evaluate`]
+    /// (bench/README.md). `None`: the linear evaluation by default.
+    const NET: Option<&'static [u8]> = None;
 
     /// A dense index in `0..MOVE_INDEX_COUNT` for history tables. Different
     /// moves may share an index.

@@ -8,6 +8,7 @@ use ludus_rules::{SearchFeatures, Searchable};
 
 use super::limits::Limits;
 use super::tt::Bound;
+use crate::nnue::Network;
 
 /// One search request.
 pub struct SearchRequest<'a, G: Searchable> {
@@ -39,6 +40,10 @@ pub struct SearchRequest<'a, G: Searchable> {
     /// ([`Searchable::SEARCH_FEATURES`]), less any a measurement switches
     /// off (see [`super::features`]).
     pub features: SearchFeatures,
+    /// The network to evaluate with (the `Eval` option's choice); `None`:
+    /// the game's linear evaluation ([`Searchable::evaluate`]). A network
+    /// is only used for a game with [`Searchable::NET_INPUTS`].
+    pub net: Option<&'a Network>,
 }
 
 impl<'a, G: Searchable> SearchRequest<'a, G> {
@@ -59,6 +64,7 @@ impl<'a, G: Searchable> SearchRequest<'a, G> {
             search_moves: &[],
             contempt: 0,
             features: G::SEARCH_FEATURES,
+            net: None,
         }
     }
 
@@ -74,6 +80,12 @@ impl<'a, G: Searchable> SearchRequest<'a, G> {
             deterministic,
             ..self
         }
+    }
+
+    /// The same request evaluating with `net` (`None`: the linear
+    /// evaluation).
+    pub fn with_net(self, net: Option<&'a Network>) -> Self {
+        SearchRequest { net, ..self }
     }
 
     /// The same request with `contempt` for avoidable draws.

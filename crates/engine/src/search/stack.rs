@@ -90,6 +90,12 @@ impl<M: Copy> Stack<M> {
         };
     }
 
+    /// The hash of the position before the current one (the parent of a
+    /// node below the root).
+    pub fn parent_hash(&self) -> u64 {
+        self.hashes[self.hashes.len().saturating_sub(2)]
+    }
+
     /// Leaves the last position entered.
     pub fn pop(&mut self) {
         self.hashes.pop();

@@ -71,7 +71,7 @@ impl<G: Searchable> Worker<'_, G> {
         if self.stopped {
             return 0;
         }
-        let stand_pat = position.evaluate(self.settings);
+        let stand_pat = self.evaluate(position, ply);
         if ply >= MAX_PLY || stand_pat >= beta || !self.ctx.features.quiescence {
             return stand_pat;
         }

@@ -21,6 +21,7 @@ use super::root::{RootCursor, RootList};
 use super::score::{mate_in, mated_in, score_to_tt, INFINITY, MATE_BOUND};
 use super::stack::{Stack, MAX_PLY};
 use super::tt::Bound;
+use crate::nnue::{NetStack, Network};
 
 /// The state of one search thread.
 pub struct Worker<'a, G: Searchable> {
@@ -31,6 +32,9 @@ pub struct Worker<'a, G: Searchable> {
     history: History,
     /// Per ply of the current line, what the search keeps there.
     stack: Stack<G::Move>,
+    /// The network evaluating, with this thread's first-layer sums per
+    /// ply; `None`: the game's linear evaluation.
+    net: Option<(&'a Network, NetStack)>,
     /// Room for the moves of a position the practical search looks at.
     scratch: Vec<G::Move>,
     /// This thread's walk over the root moves.
@@ -65,6 +69,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
             settings: request.settings,
             history: History::new(G::MOVE_INDEX_COUNT),
             stack: Stack::new(ctx.history, request.root.hash()),
+            net: request
+                .net
+                .filter(|_| G::NET_INPUTS.is_some())
+                .map(|net| (net, NetStack::new(net, MAX_PLY + 2))),
             scratch: Vec::new(),
             root: RootCursor::new(root),
             nodes: 0,
@@ -80,6 +88,19 @@ impl<'a, G: Searchable> Worker<'a, G> {
     /// worker's).
     pub fn ctx_ref(&self) -> &'a Context<'a> {
         self.ctx
+    }
+
+    /// The static evaluation of `position`, at `ply` of the line, for the
+    /// side to move: the network's, or the game's linear one.
+    #[inline]
+    fn evaluate(&mut self, position: &G, ply: usize) -> i32 {
+        match (&mut self.net, &G::NET_INPUTS) {
+            (Some((network, sums)), Some(inputs)) => {
+                let parent = (ply > 0).then(|| self.stack.parent_hash());
+                sums.evaluate(network, inputs, position, ply, parent)
+            }
+            _ => position.evaluate(self.settings),
+        }
     }
 
     /// Counts a node, publishes the count, and notices a stop.
@@ -183,7 +204,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // and whether quiet moves are futile here.
         let mut futile = None;
         if !pv_node {
-            let eval = position.evaluate(self.settings);
+            let eval = self.evaluate(position, ply);
             if self.reverse_futility(node, eval, beta) {
                 return eval;
             }

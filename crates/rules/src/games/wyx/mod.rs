@@ -11,10 +11,12 @@
 mod actions;
 mod eval;
 mod margin;
+mod net;
 mod notation;
 pub mod rack;
 
 use crate::linear::LinearEval;
+use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
 use crate::tools::Tooling;
 use crate::{
@@ -461,6 +463,8 @@ impl Searchable for Wyx {
     // wyx.data` (6 054 positions): 1/K = 109.5 for the search scores
     // (146.8 for the evaluation alone).
     const LOGISTIC_SCALE: f64 = 110.0;
+
+    const NET_INPUTS: Option<NetInputs<Wyx>> = Some(net::INPUTS);
 
     fn plies_left_bound(&self) -> Option<u32> {
         // Every move takes a domino, and a pass comes before at most one:

@@ -1,0 +1,165 @@
+//! The first layer's sums, one set per ply of the searched line, each
+//! worked out from its parent's by the inputs the move changed.
+//!
+//! Positions are copy-made, so nothing tells the accumulator which move
+//! was played: each ply keeps its position's active inputs (both sides'
+//! views), and a child's sums are its parent's plus the rows of the inputs
+//! that came on, minus those that went off, found by merging the two
+//! sorted lists. Where more changed than a fresh sum would cost (a Wyke
+//! move can change many), the sums are made afresh. A ply's sums are
+//! keyed by its position's hash, so they are reused whenever the same
+//! position is evaluated again at that ply and never trusted otherwise.
+
+use ludus_rules::net_inputs::NetInputs;
+use ludus_rules::{Game, Player};
+
+use super::Network;
+
+/// One ply's sums: each side's view (indexed by [`Player::index`]).
+#[derive(Clone, Debug, Default)]
+struct Accumulator {
+    /// The hash of the position the sums are of; `None` before any.
+    key: Option<u64>,
+    /// Each side's active inputs, ascending.
+    active: [Vec<u32>; 2],
+    /// Each side's first-layer sums.
+    sums: [Vec<i16>; 2],
+}
+
+/// The accumulators of one search thread, one per ply.
+#[derive(Debug)]
+pub struct NetStack {
+    plies: Vec<Accumulator>,
+    /// Inputs that came on, and went off, between a parent and its child.
+    added: Vec<u32>,
+    removed: Vec<u32>,
+}
+
+impl NetStack {
+    /// Accumulators for `plies` plies of `network`, allocated once.
+    pub fn new(network: &Network, plies: usize) -> NetStack {
+        let accumulator = Accumulator {
+            key: None,
+            active: [Vec::with_capacity(256), Vec::with_capacity(256)],
+            sums: [vec![0; network.hidden], vec![0; network.hidden]],
+        };
+        NetStack {
+            plies: vec![accumulator; plies],
+            added: Vec::with_capacity(256),
+            removed: Vec::with_capacity(256),
+        }
+    }
+
+    /// The network's score of `position`, at `ply` of the line, for the
+    /// side to move. `parent` is the hash of the position at `ply − 1`
+    /// (`None` at the root): its sums, if that ply still holds them, are
+    /// the starting point.
+    pub fn evaluate<G: Game>(
+        &mut self,
+        network: &Network,
+        inputs: &NetInputs<G>,
+        position: &G,
+        ply: usize,
+        parent: Option<u64>,
+    ) -> i32 {
+        let key = position.hash();
+        if self.plies[ply].key != Some(key) {
+            self.update(network, inputs, position, ply, parent);
+            self.plies[ply].key = Some(key);
+        }
+        let sums = &self.plies[ply].sums;
+        let to_move = position.side_to_move().index();
+        network.output(&sums[to_move], &sums[1 - to_move])
+    }
+
+    /// Makes the sums of `ply` those of `position`.
+    fn update<G: Game>(
+        &mut self,
+        network: &Network,
+        inputs: &NetInputs<G>,
+        position: &G,
+        ply: usize,
+        parent: Option<u64>,
+    ) {
+        let (before, from_here) = self.plies.split_at_mut(ply);
+        let child = &mut from_here[0];
+        let parent = match (before.last(), parent) {
+            (Some(accumulator), Some(hash)) if accumulator.key == Some(hash) => Some(accumulator),
+            _ => None,
+        };
+        for side in [Player::First, Player::Second] {
+            let s = side.index();
+            child.active[s].clear();
+            (inputs.active)(position, side, &mut child.active[s]);
+            let incremental = parent.is_some_and(|parent| {
+                diff(
+                    &parent.active[s],
+                    &child.active[s],
+                    &mut self.added,
+                    &mut self.removed,
+                );
+                self.added.len() + self.removed.len() < child.active[s].len()
+            });
+            match (parent, incremental) {
+                (Some(parent), true) => {
+                    child.sums[s].copy_from_slice(&parent.sums[s]);
+                    for &input in &self.added {
+                        add(&mut child.sums[s], network.row(input));
+                    }
+                    for &input in &self.removed {
+                        subtract(&mut child.sums[s], network.row(input));
+                    }
+                }
+                _ => refresh(network, &child.active[s], &mut child.sums[s]),
+            }
+        }
+    }
+}
+
+/// The sums of `active` from nothing: the bias plus each active row.
+pub fn refresh(network: &Network, active: &[u32], sums: &mut [i16]) {
+    sums.copy_from_slice(&network.input_bias);
+    for &input in active {
+        add(sums, network.row(input));
+    }
+}
+
+/// What came on (`added`) and went off (`removed`) from `before` to
+/// `after`, both ascending.
+fn diff(before: &[u32], after: &[u32], added: &mut Vec<u32>, removed: &mut Vec<u32>) {
+    added.clear();
+    removed.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < before.len() && j < after.len() {
+        match before[i].cmp(&after[j]) {
+            std::cmp::Ordering::Less => {
+                removed.push(before[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                added.push(after[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    removed.extend_from_slice(&before[i..]);
+    added.extend_from_slice(&after[j..]);
+}
+
+#[inline]
+fn add(sums: &mut [i16], row: &[i16]) {
+    for (sum, &weight) in sums.iter_mut().zip(row) {
+        *sum = sum.wrapping_add(weight);
+    }
+}
+
+#[inline]
+fn subtract(sums: &mut [i16], row: &[i16]) {
+    for (sum, &weight) in sums.iter_mut().zip(row) {
+        *sum = sum.wrapping_sub(weight);
+    }
+}

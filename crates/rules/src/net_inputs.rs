@@ -1,0 +1,85 @@
+//! The inputs of a game's learned evaluation: each position is a set of
+//! active inputs (binary features) seen from one player's side, so a
+//! network's first layer is a sum of the rows of its active inputs, and a
+//! move that changes few inputs changes that sum by few rows.
+//!
+//! A game declares its inputs once ([`NetInputs`]); the engine evaluates a
+//! network over them and keeps each side's sum up to date as moves are
+//! made, and the trainer (`ludus-train`) reads the same inputs from the
+//! positions of `ludus datagen` data, so the two cannot disagree.
+//!
+//! The network sees the position twice, once from each player's side (the
+//! side to move's half first), so inputs are written relative to the
+//! `perspective` player ("mine" and "theirs"), not by colour. A game whose
+//! roles differ (Wyke's Builder and Wrecker) says which role the
+//! perspective player has among its inputs.
+
+use crate::game::Player;
+
+/// A game's inputs to a learned evaluation.
+pub struct NetInputs<G> {
+    /// How many inputs there are: every active input is below it.
+    pub count: usize,
+    /// Appends the inputs of `position` that are on as `perspective` sees
+    /// it, in ascending order, each once. The caller clears `active`.
+    pub active: fn(position: &G, perspective: Player, active: &mut Vec<u32>),
+}
+
+/// A run of consecutive inputs of one kind (the tokens on each square, the
+/// counts in hand): games number their inputs as blocks, each starting
+/// where the one before ends, so adding a block renumbers nothing by hand.
+#[derive(Clone, Copy, Debug)]
+pub struct InputBlock {
+    /// The first input of the block.
+    pub offset: u32,
+    /// How many inputs the block has.
+    pub size: u32,
+}
+
+impl InputBlock {
+    /// The block of `size` inputs right after `self`.
+    pub const fn next(self, size: u32) -> InputBlock {
+        InputBlock {
+            offset: self.offset + self.size,
+            size,
+        }
+    }
+
+    /// The first block, of `size` inputs.
+    pub const fn first(size: u32) -> InputBlock {
+        InputBlock { offset: 0, size }
+    }
+
+    /// The input past the last of the block: the count when it is the last.
+    pub const fn end(self) -> u32 {
+        self.offset + self.size
+    }
+
+    /// The block's input `index` (below its size).
+    #[inline]
+    pub fn at(self, index: u32) -> u32 {
+        debug_assert!(
+            index < self.size,
+            "input {index} of a block of {}",
+            self.size
+        );
+        self.offset + index
+    }
+}
+
+/// The inputs of `position` from `perspective`, checked as the contract
+/// asks (ascending, each once, all below the count): for tests.
+pub fn checked_active<G>(inputs: &NetInputs<G>, position: &G, perspective: Player) -> Vec<u32> {
+    let mut active = Vec::new();
+    (inputs.active)(position, perspective, &mut active);
+    assert!(
+        active.windows(2).all(|pair| pair[0] < pair[1]),
+        "inputs not ascending or repeated: {active:?}"
+    );
+    assert!(
+        active.iter().all(|&input| (input as usize) < inputs.count),
+        "an input at or past the count {}: {active:?}",
+        inputs.count
+    );
+    active
+}
