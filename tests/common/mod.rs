@@ -9,6 +9,7 @@ pub mod countdown;
 pub mod engine;
 pub mod exact;
 pub mod info;
+pub mod network;
 pub mod pylyx_model;
 pub mod rng;
 pub mod rules;

@@ -200,6 +200,7 @@ fn job_ends(
         contempt: 0,
         skill: Skill::new(20.0),
         features_on: SearchFeatures::ALL,
+        net: None,
     };
     let Ok(Some(Command::Go(go))) = parse(go) else {
         panic!("'{go}' is not a go command");

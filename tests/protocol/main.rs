@@ -9,6 +9,7 @@ mod conformance;
 mod contempt;
 mod deterministic;
 mod levels;
+mod networks;
 mod practical;
 mod protocol;
 mod pylyx_protocol;

@@ -3,6 +3,7 @@
 //! `isready`, `stop` and `quit` are answered at once.
 
 pub mod command;
+pub mod networks;
 pub mod options;
 pub mod output;
 pub mod session;
@@ -19,6 +20,7 @@ use ludus_rules::{GameResult, Player, SearchFeatures};
 
 use crate::search::TranspositionTable;
 use command::{Command, MoveFilter, Query};
+use networks::Networks;
 use options::{OptionChange, Options};
 pub use output::Output;
 use session::{new_session, JobSettings, RunningJob, Session};
@@ -116,6 +118,8 @@ pub struct Engine {
     dialect: Dialect,
     /// The search features left on (see [`crate::search::features`]).
     features_on: SearchFeatures,
+    /// The games' networks: built in, or loaded by `EvalFile`.
+    networks: Networks,
 }
 
 /// How long `stop` (and `quit`) waits for a search to print its `bestmove`.
@@ -138,6 +142,7 @@ impl Engine {
             tables_requested: false,
             dialect: Dialect::Uci,
             features_on: SearchFeatures::ALL,
+            networks: Networks::default(),
         })
     }
 
@@ -254,6 +259,10 @@ impl Engine {
                     contempt: self.options.contempt,
                     skill: self.options.skill(),
                     features_on: self.features_on,
+                    net: match self.options.eval_net {
+                        true => self.networks.for_game(self.session.net_game()),
+                        false => None,
+                    },
                 };
                 let job = self.session.start_job(
                     &go,
@@ -307,6 +316,16 @@ impl Engine {
                 if options.game_values != self.options.game_values {
                     self.request_clear();
                 }
+            }
+            OptionChange::Eval => {
+                if options.eval_net != self.options.eval_net {
+                    self.request_clear();
+                }
+            }
+            OptionChange::EvalFile(path) => {
+                let message = self.networks.set_file(self.session.net_game(), &path)?;
+                self.request_clear();
+                self.out.info_string(&message);
             }
             OptionChange::Variant => {
                 if options.variant != self.session.game_name() {

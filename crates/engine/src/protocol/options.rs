@@ -9,6 +9,7 @@ use ludus_rules::games::{
 use ludus_rules::protocol::words::number;
 use ludus_rules::{GameOption, OptionKind, OptionValue, Searchable};
 
+use super::networks::BUILT_IN;
 use crate::search::{TranspositionTable, DEFAULT_CONTEMPT};
 use crate::skill::{Skill, MAX_LEVEL};
 use ludus_rules::Tooling;
@@ -37,6 +38,9 @@ pub struct Options {
     pub limit_strength: bool,
     /// `UCI_Elo`: the rating to play at, by the game's calibration.
     pub elo: i32,
+    /// `Eval`: evaluate with the game's network where it has one (`net`),
+    /// or always with its linear evaluation (`linear`).
+    pub eval_net: bool,
     /// The game being played.
     pub variant: String,
     /// The games' own options that were set, by declared name, each with
@@ -58,6 +62,7 @@ impl Default for Options {
             skill_level: MAX_LEVEL,
             limit_strength: false,
             elo: elo_range().0,
+            eval_net: true,
             variant: DEFAULT_GAME.to_string(),
             game_values: Vec::new(),
         }
@@ -86,6 +91,11 @@ pub enum OptionChange {
     Variant,
     /// An option of some game changed.
     Game,
+    /// The evaluation changed (`Eval`): scores in the table are stale.
+    Eval,
+    /// `EvalFile`: load this network file for the current game (or go back
+    /// to its built-in network).
+    EvalFile(String),
 }
 
 /// The game's settings as the protocol starts them, with `options`
@@ -257,6 +267,11 @@ impl Options {
                 elo_range().1
             ),
             format!(
+                "option name Eval type combo default {} var net var linear",
+                eval_word(defaults.eval_net)
+            ),
+            format!("option name EvalFile type string default {BUILT_IN}"),
+            format!(
                 "option name UCI_Variant type combo default {}{}",
                 defaults.variant,
                 GAME_NAMES
@@ -334,6 +349,15 @@ impl Options {
                     .map_err(|e| format!("option 'UCI_Elo': {e}"))?;
                 Ok(OptionChange::Value)
             }
+            "eval" => {
+                self.eval_net = match value {
+                    Some("net") => true,
+                    Some("linear") => false,
+                    _ => return Err("option 'Eval' takes net or linear".to_string()),
+                };
+                Ok(OptionChange::Eval)
+            }
+            "evalfile" => Ok(OptionChange::EvalFile(value.unwrap_or("").to_string())),
             "uci_variant" => {
                 let text = value.ok_or("option 'UCI_Variant' needs a value")?;
                 let game = GAME_NAMES
@@ -387,6 +411,14 @@ pub fn elo_range() -> (i32, i32) {
         .filter_map(|game| level_elo_range(game))
         .reduce(|(low, high), (min, max)| (low.min(min), high.max(max)))
         .unwrap_or((0, 0))
+}
+
+/// The word of an `Eval` value.
+fn eval_word(net: bool) -> &'static str {
+    match net {
+        true => "net",
+        false => "linear",
+    }
 }
 
 /// The value of a check option.

@@ -17,8 +17,10 @@ use ludus_rules::protocol::{Bound, InfoLine, PositionBase, PositionCommand};
 use ludus_rules::{GameLog, GameResult, Player, SearchFeatures, Searchable, Status};
 
 use super::command::GoParams;
+use super::networks::NetGame;
 use super::options::GameOptionInfo;
 use super::output::Output;
+use crate::nnue::Network;
 use crate::platform;
 use crate::search::{
     self, protocol_score, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
@@ -52,6 +54,8 @@ pub struct JobSettings {
     /// The search features left on (of the game's own), for measurements
     /// (see [`crate::search::features`]).
     pub features_on: SearchFeatures,
+    /// The network to evaluate with; `None`: the linear evaluation.
+    pub net: Option<Arc<Network>>,
 }
 
 /// A search or perft running on its own thread (or, without threads,
@@ -115,6 +119,8 @@ pub trait Session: Send {
     /// default, then those of `values` (declared name, canonical value)
     /// that are its own.
     fn configure(&mut self, values: &[(&'static str, String)]);
+    /// What the game offers a network (its inputs, its built-in one).
+    fn net_game(&self) -> NetGame;
     /// The game's [`Searchable::prepare`] under the current settings, to
     /// run on any thread.
     fn table_preparer(&self) -> Box<dyn FnOnce() + Send>;
@@ -329,6 +335,14 @@ impl<G: Searchable> Session for TypedSession<G> {
         self.settings = settings;
     }
 
+    fn net_game(&self) -> NetGame {
+        NetGame {
+            name: G::NAME,
+            inputs: G::NET_INPUTS.as_ref().map(|inputs| inputs.count),
+            built_in: G::NET,
+        }
+    }
+
     fn table_preparer(&self) -> Box<dyn FnOnce() + Send> {
         let settings = self.settings.clone();
         Box::new(move || G::prepare(&settings))
@@ -438,6 +452,7 @@ impl<G: Searchable> Job<G> {
                 .with_threads(self.settings.threads, self.settings.deterministic)
                 .with_contempt(self.settings.contempt)
                 .with_features_on(self.settings.features_on)
+                .with_net(self.settings.net.as_deref())
         };
         let out = &self.out;
         let mut lines = Candidates::default();
