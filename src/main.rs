@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::builder::PossibleValuesParser;
@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 use ludus_arena::analyse::{run_analyse, AnalyseConfig, AnalyseLimit, DEFAULT_LIMIT};
 use ludus_arena::cli::{self as match_cli, Parsed, Proto};
+use ludus_arena::shard::Shard;
 use ludus_arena::stats::SprtDecision;
 use ludus_arena::{merge_results, run_match};
 use ludus_board::EngineCommand;
@@ -19,6 +20,7 @@ use ludus_engine::perft::run_perft;
 use ludus_engine::search::features::{self, FEATURES_OFF_VARIABLE};
 use ludus_engine::search::MAX_PLY;
 use ludus_engine::solve::{run_solve, target_names};
+use ludus_engine::tune::data::merge;
 use ludus_engine::tune::datagen::{run_datagen, DatagenConfig, SearchLimit};
 use ludus_engine::tune::texel::{
     run_scale_fit, run_tune, ScaleReport, TuneConfig, TuneReport, DEFAULT_EPOCHS, DEFAULT_RATE,
@@ -213,6 +215,22 @@ enum Tool {
         /// Seed of the openings: game i starts from seed + i.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Play only slice K of N of the run (games i with i mod N = K - 1)
+        /// into --out, so N machines can share it; `ludus datagen-merge`
+        /// puts the slices together.
+        #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+        shard: Option<Shard>,
+    },
+    /// Puts `ludus datagen` files of one game together into a new file:
+    /// their games dealt round-robin, so the shards of one run given in
+    /// order 1/N..N/N come back in the run's own order.
+    DatagenMerge {
+        /// The new file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// The data files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
     },
     /// Fits a game's evaluation weights to `ludus datagen` data (Texel's
     /// method) and prints the errors before and after and the new table.
@@ -356,6 +374,7 @@ fn main() -> ExitCode {
             options,
             plies,
             seed,
+            shard,
         }) => datagen(DatagenConfig {
             game,
             games: games as usize,
@@ -368,8 +387,10 @@ fn main() -> ExitCode {
             options,
             plies,
             seed,
+            shard: shard.map_or((1, 1), |shard| (shard.index, shard.count)),
             progress: true,
         }),
+        Some(Tool::DatagenMerge { out, files }) => datagen_merge(&out, &files),
         Some(Tool::Tune {
             game,
             files,
@@ -547,6 +568,18 @@ fn datagen(config: DatagenConfig) -> Result<(), String> {
         report.games,
         report.positions,
         report.resumed_from
+    );
+    Ok(())
+}
+
+/// `ludus datagen-merge`, with a summary on stderr.
+fn datagen_merge(out: &Path, files: &[PathBuf]) -> Result<(), String> {
+    let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    let (games, positions) = merge(&paths, out)?;
+    eprintln!(
+        "ludus: {}: {games} games and {positions} positions from {} files",
+        out.display(),
+        files.len()
     );
     Ok(())
 }

@@ -61,6 +61,12 @@ fn bad_arguments_exit_non_zero_with_a_message() {
         &[
             "datagen", "--game", "alak", "--games", "0", "--depth", "2", "--out", "x.txt",
         ],
+        &[
+            "datagen", "--game", "alak", "--games", "2", "--depth", "2", "--out", "x.txt",
+            "--shard", "3/2",
+        ],
+        &["datagen-merge", "--out", "x.txt"],
+        &["datagen-merge", "--out", "x.txt", "no/such/file.txt"],
         &["tune", "--game", "alak"],
         &["tune", "--game", "alak", "no/such/file.txt"],
         &["tune", "--game", "alak", "--lambda", "2", "Cargo.toml"],
@@ -216,6 +222,39 @@ fn datagen_then_tune_from_the_command_line() {
         "{}",
         stderr_of(&output)
     );
+    // The same run in two shards, merged, is the same file.
+    let shards: Vec<String> = (1..=2)
+        .map(|k| {
+            let path = dir.join(format!("shard{k}.txt"));
+            let path = path.to_str().unwrap().to_string();
+            let shard = format!("{k}/2");
+            let mut shard_args = args.to_vec();
+            shard_args.pop();
+            shard_args.extend([path.as_str(), "--shard", shard.as_str()]);
+            let output = ludus(&shard_args);
+            assert!(
+                stderr_of(&output).contains("3 games"),
+                "{}",
+                stderr_of(&output)
+            );
+            path
+        })
+        .collect();
+    let merged = dir.join("merged.txt");
+    let merged_text = merged.to_str().unwrap();
+    let output = ludus(&[
+        "datagen-merge",
+        "--out",
+        merged_text,
+        &shards[0],
+        &shards[1],
+    ]);
+    assert!(
+        stderr_of(&output).contains("6 games"),
+        "{}",
+        stderr_of(&output)
+    );
+    assert_eq!(std::fs::read_to_string(&merged).unwrap(), text);
     let output = ludus(&["tune", "--game", "wyx", out_text, "--epochs", "50"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
     let report = stdout_of(&output);

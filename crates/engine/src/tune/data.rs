@@ -188,6 +188,47 @@ impl Writer {
     }
 }
 
+/// Puts data files of one game together into `out`, a new file: the
+/// files' finished games dealt round-robin (the first game of each file,
+/// then the second of each, …), so the shards `1/N` to `N/N` of one
+/// `ludus datagen` run, given in that order, come back in the run's own
+/// order. Returns the games and positions written.
+pub fn merge(files: &[&Path], out: &Path) -> Result<(usize, usize), String> {
+    if out.exists() {
+        return Err(format!("{} exists: merge into a new file", out.display()));
+    }
+    let data = files
+        .iter()
+        .map(|path| read(path))
+        .collect::<Result<Vec<_>, _>>()?;
+    let game = data
+        .first()
+        .map(|d| d.game.clone())
+        .ok_or("no files to merge")?;
+    if let Some((path, other)) = files
+        .iter()
+        .zip(&data)
+        .find(|(_, d)| !d.game.eq_ignore_ascii_case(&game))
+    {
+        return Err(format!(
+            "{} holds {} data, not {game}",
+            path.display(),
+            other.game
+        ));
+    }
+    let (mut writer, _) = Writer::open(out, &game)?;
+    let (mut games, mut positions) = (0, 0);
+    let longest = data.iter().map(|d| d.games.len()).max().unwrap_or(0);
+    for round in 0..longest {
+        for record in data.iter().filter_map(|d| d.games.get(round)) {
+            writer.append(record, out)?;
+            games += 1;
+            positions += record.samples.len();
+        }
+    }
+    Ok((games, positions))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

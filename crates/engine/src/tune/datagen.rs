@@ -6,7 +6,10 @@
 //! from `seed + i`, and each search is single-threaded under a node or depth
 //! limit with a table cleared per game), so a resumed run continues with
 //! the games it had not written yet, and the games are written in their
-//! order whatever the concurrency.
+//! order whatever the concurrency. A shard `K/N` of a run plays the games
+//! `i` with `i mod N = K − 1` into a file of its own, so N machines can
+//! share a run and the files be put together after
+//! ([`super::data::merge`]).
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -57,6 +60,10 @@ pub struct DatagenConfig {
     pub plies: Option<u32>,
     /// Seed of the openings: game `i` starts from seed `seed + i`.
     pub seed: u64,
+    /// This run's slice of the games, `(K, N)` with 1 ≤ K ≤ N: the games
+    /// `i` with `i mod N = K − 1`, of the `games` of the whole run.
+    /// `(1, 1)`: every game.
+    pub shard: (u32, u32),
     /// Whether to show a progress line on stderr.
     pub progress: bool,
 }
@@ -64,7 +71,7 @@ pub struct DatagenConfig {
 /// What a run did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DatagenReport {
-    /// Games the file held before the run.
+    /// Games the file held before the run (of this shard's).
     pub resumed_from: usize,
     /// Games written by this run.
     pub games: usize,
@@ -89,13 +96,17 @@ impl GameVisitor for &DatagenConfig {
             resumed_from: done,
             ..DatagenReport::default()
         };
-        if done >= self.games {
+        let shards = self.shard.1.max(1) as usize;
+        let shard = (self.shard.0 as usize).clamp(1, shards);
+        // Game `j` of this shard is game `shard − 1 + j · shards` of the run.
+        let games = self.games.saturating_sub(shard - 1).div_ceil(shards);
+        if done >= games {
             return Ok(report);
         }
         let next_game = AtomicUsize::new(done);
         let failed = AtomicBool::new(false);
         let (sender, receiver) = crossbeam_channel::unbounded();
-        let progress = Progress::new(self.progress, done, self.games);
+        let progress = Progress::new(self.progress, done, games);
         std::thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
                 let (sender, next_game, failed, settings) =
@@ -110,10 +121,10 @@ impl GameVisitor for &DatagenConfig {
                     };
                     while !failed.load(Relaxed) {
                         let index = next_game.fetch_add(1, Relaxed);
-                        if index >= self.games {
+                        if index >= games {
                             break;
                         }
-                        let record = player.play(index);
+                        let record = player.play(shard - 1 + index * shards);
                         if sender.send((index, record)).is_err() {
                             break;
                         }

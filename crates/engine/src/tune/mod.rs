@@ -11,7 +11,7 @@ pub mod texel;
 mod tests {
     use std::path::{Path, PathBuf};
 
-    use super::data::read;
+    use super::data::{merge, read};
     use super::datagen::{run_datagen, DatagenConfig, SearchLimit};
     use super::texel::{run_scale_fit, run_tune, TuneConfig};
 
@@ -32,7 +32,39 @@ mod tests {
             options: Vec::new(),
             plies: None,
             seed: 5,
+            shard: (1, 1),
             progress: false,
+        }
+    }
+
+    #[test]
+    fn shards_merged_in_order_are_the_whole_run() {
+        let whole = scratch("whole");
+        run_datagen(&config("pylyx10", 5, &whole)).unwrap();
+        let shards: Vec<PathBuf> = (1..=3).map(|k| scratch(&format!("shard{k}"))).collect();
+        for (k, path) in (1..=3).zip(&shards) {
+            let report = run_datagen(&DatagenConfig {
+                shard: (k, 3),
+                ..config("pylyx10", 5, path)
+            })
+            .unwrap();
+            // Games 0 and 3, 1 and 4, then 2 alone.
+            assert_eq!(report.games, if k == 3 { 1 } else { 2 });
+        }
+        let merged = scratch("merged");
+        let paths: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
+        let (games, _) = merge(&paths, &merged).unwrap();
+        assert_eq!(games, 5);
+        assert_eq!(read(&merged).unwrap(), read(&whole).unwrap());
+        // Never over an existing file, never across games.
+        assert!(merge(&paths, &merged).unwrap_err().contains("exists"));
+        let other = scratch("other");
+        run_datagen(&config("wyx", 1, &other)).unwrap();
+        let _ = std::fs::remove_file(&merged);
+        let error = merge(&[paths[0], other.as_path()], &merged).unwrap_err();
+        assert!(error.contains("holds wyx data, not pylyx10"), "{error}");
+        for path in shards.iter().chain([&whole, &merged, &other]) {
+            let _ = std::fs::remove_file(path);
         }
     }
 
