@@ -75,6 +75,10 @@ enum Tool {
         /// Hash table size in MiB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=32768))]
         hash: u32,
+        /// The evaluation, as the `Eval` option: each game's built-in
+        /// network where it has one (net), or the linear evaluations.
+        #[arg(long, default_value = "net", value_parser = PossibleValuesParser::new(["net", "linear"]))]
+        eval: String,
     },
     /// Solves a game or part of one outright and prints the result.
     Solve {
@@ -294,6 +298,7 @@ fn main() -> ExitCode {
             threads,
             deterministic,
             hash,
+            eval,
         }) => bench(BenchConfig {
             game,
             depth,
@@ -301,6 +306,7 @@ fn main() -> ExitCode {
             deterministic,
             hash_mib: hash as usize,
             features_on: features_on(),
+            eval_net: eval == "net",
         }),
         Some(Tool::Solve { target }) => {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use web_time::Instant;
 
+use crate::protocol::networks::{built_in, NetGame};
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::{visit_game_named, GameVisitor, GAME_NAMES};
 use ludus_rules::SearchFeatures;
@@ -28,6 +29,9 @@ pub struct BenchConfig {
     /// The search features left on (of each game's own), for measurements
     /// (see [`crate::search::features`]).
     pub features_on: SearchFeatures,
+    /// Evaluate with each game's built-in network where it has one (the
+    /// daemon's default, `Eval net`); `false`: the linear evaluations.
+    pub eval_net: bool,
 }
 
 /// The result for one position.
@@ -95,6 +99,7 @@ impl GameVisitor for BenchGame<'_> {
         // Built before the clock starts, and always, so the node count is
         // the same on every run.
         G::prepare(&settings);
+        let network = built_in(NetGame::of::<G>()).filter(|_| self.config.eval_net);
         let mut report = BenchReport::default();
         for &fen in G::BENCH_POSITIONS {
             let root = G::from_fen(fen)
@@ -107,7 +112,8 @@ impl GameVisitor for BenchGame<'_> {
             let request = SearchRequest::new(&root, &settings, &limits)
                 .with_threads(self.config.threads, self.config.deterministic)
                 .with_contempt(crate::search::DEFAULT_CONTEMPT)
-                .with_features_on(self.config.features_on);
+                .with_features_on(self.config.features_on)
+                .with_net(network.as_ref());
             let signals = Signals::new(false);
             let started = Instant::now();
             let outcome = search::search(&request, self.tt, &signals, &mut |_| {});

@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use ludus_rules::Searchable;
+
 use crate::nnue::Network;
 
 /// The value of `EvalFile` that stands for the network built in.
@@ -19,6 +21,17 @@ pub struct NetGame {
     pub inputs: Option<usize>,
     /// Its built-in network, if it ships one.
     pub built_in: Option<&'static [u8]>,
+}
+
+impl NetGame {
+    /// What game `G` offers.
+    pub fn of<G: Searchable>() -> NetGame {
+        NetGame {
+            name: G::NAME,
+            inputs: G::NET_INPUTS.as_ref().map(|inputs| inputs.count),
+            built_in: G::NET,
+        }
+    }
 }
 
 /// The networks known so far.

@@ -336,11 +336,7 @@ impl<G: Searchable> Session for TypedSession<G> {
     }
 
     fn net_game(&self) -> NetGame {
-        NetGame {
-            name: G::NAME,
-            inputs: G::NET_INPUTS.as_ref().map(|inputs| inputs.count),
-            built_in: G::NET,
-        }
+        NetGame::of::<G>()
     }
 
     fn table_preparer(&self) -> Box<dyn FnOnce() + Send> {
