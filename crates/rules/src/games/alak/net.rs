@@ -18,6 +18,7 @@ pub(super) const INPUTS: NetInputs<Alak> = NetInputs {
     active,
 };
 
+/// Appends the inputs of `position` as `perspective` sees it, ascending.
 fn active(position: &Alak, perspective: Player, active: &mut Vec<u32>) {
     for (block, side) in [(MINE, perspective), (THEIRS, perspective.opponent())] {
         let mut pieces = from_my_end(position.pieces[side.index()], perspective);

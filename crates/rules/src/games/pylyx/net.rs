@@ -62,6 +62,7 @@ impl<const N: usize> PylyxGame<N> {
     }
 }
 
+/// Appends the inputs of `position` as `perspective` sees it, ascending.
 fn active<const N: usize>(position: &PylyxGame<N>, perspective: Player, active: &mut Vec<u32>) {
     let cells = Layout::<N>::CELLS;
     let sides = [perspective, perspective.opponent()];

@@ -39,6 +39,7 @@ impl<const N: usize> Wyke<N> {
     };
 }
 
+/// Appends the inputs of `position` as `perspective` sees it, ascending.
 fn active<const N: usize>(position: &Wyke<N>, perspective: Player, active: &mut Vec<u32>) {
     let builder = perspective == Player::First;
     for plot in 0..N * N {
