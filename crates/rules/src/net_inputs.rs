@@ -83,3 +83,74 @@ pub fn checked_active<G>(inputs: &NetInputs<G>, position: &G, perspective: Playe
     );
     active
 }
+
+/// The checked inputs of the position `fen` of `G` from `perspective`: for
+/// the games' tests of named inputs.
+#[cfg(test)]
+pub(crate) fn active_in<G: crate::Searchable>(fen: &str, perspective: Player) -> Vec<u32> {
+    let position = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let inputs = G::NET_INPUTS.expect("the game has network inputs");
+    checked_active(&inputs, &position, perspective)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{visit_every_game, GameVisitor};
+    use crate::random::Rng;
+    use crate::{Game, Tooling};
+
+    /// Random games per game, and the most plies each is played for.
+    const GAMES: u64 = 4;
+    const MAX_PLIES: usize = 200;
+
+    /// Checks the inputs of every position of random games of a game that
+    /// has them; whether it has.
+    #[derive(Clone)]
+    struct Contract;
+
+    impl GameVisitor for Contract {
+        type Output = bool;
+
+        fn visit<G: Tooling>(self) -> bool {
+            let Some(inputs) = G::NET_INPUTS else {
+                return false;
+            };
+            let mut rng = Rng::new(0x4E37_1A95 ^ G::NAME.len() as u64);
+            let mut moves = Vec::new();
+            for game in 0..GAMES {
+                let mut position = G::random_start(game).unwrap_or_else(G::startpos);
+                for _ in 0..MAX_PLIES {
+                    check_position(&inputs, &position);
+                    moves.clear();
+                    position.generate_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    position.make_move(moves[rng.below(moves.len())]);
+                }
+            }
+            true
+        }
+    }
+
+    /// Both sides' inputs keep the contract, and the position read back
+    /// from its notation has the same inputs.
+    fn check_position<G: Game>(inputs: &NetInputs<G>, position: &G) {
+        let fen = position.to_fen();
+        let copy = G::from_fen(&fen).unwrap_or_else(|e| panic!("{}: {fen}: {e}", G::NAME));
+        for perspective in [Player::First, Player::Second] {
+            assert_eq!(
+                checked_active(inputs, position, perspective),
+                checked_active(inputs, &copy, perspective),
+                "{}: {fen} from {perspective:?}, read back from its notation",
+                G::NAME
+            );
+        }
+    }
+
+    #[test]
+    fn every_games_inputs_keep_the_contract() {
+        assert!(visit_every_game(Contract).contains(&true));
+    }
+}

@@ -163,3 +163,121 @@ fn subtract(sums: &mut [i16], row: &[i16]) {
         *sum = sum.wrapping_sub(weight);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::random_network;
+    use ludus_rules::games::{visit_every_game, GameVisitor};
+    use ludus_rules::random::Rng;
+    use ludus_rules::{GameResult, Tooling};
+
+    /// The plies of the stack, and the steps of each game's walk.
+    const PLIES: usize = 16;
+    const STEPS: usize = 600;
+
+    /// Walks random lines of a game that has inputs, evaluating as the
+    /// search does, and checks every evaluation against a fresh one;
+    /// whether the game has inputs.
+    #[derive(Clone)]
+    struct Walk;
+
+    impl GameVisitor for Walk {
+        type Output = bool;
+
+        fn visit<G: Tooling>(self) -> bool {
+            let Some(inputs) = G::NET_INPUTS else {
+                return false;
+            };
+            let network = random_network(G::NAME, inputs.count, 32, 11);
+            let mut stack = NetStack::new(&network, PLIES);
+            let mut rng = Rng::new(0x5EED_0A11 ^ G::NAME.len() as u64);
+            let mut line = vec![start::<G>(0)];
+            for step in 1..=STEPS {
+                check(&mut stack, &network, &inputs, &line);
+                step_line(&mut line, &mut rng, step as u64);
+            }
+            true
+        }
+    }
+
+    /// A game's start: a shuffled one (from `seed`) where the game has them.
+    fn start<G: Game>(seed: u64) -> G {
+        G::random_start(seed).unwrap_or_else(G::startpos)
+    }
+
+    /// A random child of `position`, if the game goes on.
+    fn child<G: Game>(position: &G, rng: &mut Rng) -> Option<G> {
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        let mv = *moves.get(rng.below(moves.len().max(1)))?;
+        let mut child = position.clone();
+        child.make_move(mv);
+        Some(child)
+    }
+
+    /// Moves the end of the line as a search does: down to a child, down
+    /// two plies (the one between never evaluated), back up to the
+    /// parent, or across to a sibling. At the stack's last ply a new
+    /// search starts from the end of the line, at a game's end a new game.
+    fn step_line<G: Game>(line: &mut Vec<G>, rng: &mut Rng, seed: u64) {
+        let last = line.len() - 1;
+        let next = match rng.below(4) {
+            0 if last > 0 => {
+                line.pop();
+                return;
+            }
+            1 if last > 0 => {
+                let sibling = child(&line[last - 1], rng);
+                line.pop();
+                sibling
+            }
+            2 if last + 2 < PLIES => {
+                child(&line[last], rng).map(|between| match child(&between, rng) {
+                    Some(grandchild) => {
+                        line.push(between);
+                        grandchild
+                    }
+                    None => between,
+                })
+            }
+            _ if last + 1 < PLIES => child(&line[last], rng),
+            _ => None,
+        };
+        match next {
+            Some(position) => line.push(position),
+            None => {
+                let end = line.pop().expect("a line is never empty");
+                *line = match end.result() {
+                    GameResult::Ongoing => vec![end],
+                    _ => vec![start(seed)],
+                };
+            }
+        }
+    }
+
+    /// Evaluates the end of `line` at its ply, its parent's hash given as
+    /// the search gives it, and checks the sums and the score against a
+    /// stack that sees the position alone.
+    fn check<G: Game>(stack: &mut NetStack, network: &Network, inputs: &NetInputs<G>, line: &[G]) {
+        let ply = line.len() - 1;
+        let position = &line[ply];
+        let parent = ply.checked_sub(1).map(|p| line[p].hash());
+        let score = stack.evaluate(network, inputs, position, ply, parent);
+        let mut fresh = NetStack::new(network, 1);
+        let expected = fresh.evaluate(network, inputs, position, 0, None);
+        let fen = position.to_fen();
+        assert_eq!(
+            stack.plies[ply].sums,
+            fresh.plies[0].sums,
+            "{}: {fen}",
+            G::NAME
+        );
+        assert_eq!(score, expected, "{}: {fen}", G::NAME);
+    }
+
+    #[test]
+    fn sums_kept_along_a_line_equal_sums_made_afresh() {
+        assert!(visit_every_game(Walk).contains(&true));
+    }
+}

@@ -182,3 +182,117 @@ impl<'a> Reader<'a> {
             .collect())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::random_network;
+
+    /// Any game and input count: a file is checked against those it is
+    /// read for.
+    const GAME: &str = "alak";
+    const INPUTS: usize = 22;
+    /// Where the hidden size is in the file: past the magic, the name's
+    /// length and name, and the input count.
+    const HIDDEN_AT: usize = MAGIC.len() + 1 + GAME.len() + 4;
+
+    fn network_bytes() -> Vec<u8> {
+        random_network(GAME, INPUTS, 8, 3).to_bytes()
+    }
+
+    /// Reading `bytes` for `game` with `inputs` fails, saying `reason`.
+    fn refused(bytes: &[u8], game: &str, inputs: usize, reason: &str) {
+        match Network::from_bytes(bytes, game, inputs) {
+            Ok(_) => panic!("a bad file was read (expected: {reason})"),
+            Err(error) => assert!(error.contains(reason), "'{error}' does not say '{reason}'"),
+        }
+    }
+
+    /// `bytes` with the `u32` at `at` set to `value`.
+    fn with_u32(bytes: &[u8], at: usize, value: u32) -> Vec<u8> {
+        let mut bytes = bytes.to_vec();
+        bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn a_network_reads_back_as_it_was_written() {
+        let network = random_network(GAME, INPUTS, 8, 3);
+        let bytes = network.to_bytes();
+        assert_eq!(
+            Network::from_bytes(&bytes, GAME, INPUTS),
+            Ok(network.clone())
+        );
+        // The game's name in any case.
+        assert_eq!(Network::from_bytes(&bytes, "ALAK", INPUTS), Ok(network));
+    }
+
+    #[test]
+    fn a_file_of_another_kind_or_version_is_refused() {
+        let mut bytes = network_bytes();
+        bytes[0] = b'X';
+        refused(&bytes, GAME, INPUTS, "not a ludus network file");
+        let mut bytes = network_bytes();
+        bytes[MAGIC.len() - 1] = 2;
+        refused(&bytes, GAME, INPUTS, "not a ludus network file");
+        refused(b"", GAME, INPUTS, "the file ends early (0 bytes)");
+    }
+
+    #[test]
+    fn a_network_for_another_game_or_inputs_is_refused() {
+        let bytes = network_bytes();
+        refused(&bytes, "wyke", INPUTS, "the network is for alak, not wyke");
+        refused(
+            &bytes,
+            GAME,
+            INPUTS + 1,
+            "the network has 22 inputs; alak has 23",
+        );
+    }
+
+    #[test]
+    fn hidden_sizes_outside_the_bounds_and_a_zero_scale_are_refused() {
+        let bytes = network_bytes();
+        for hidden in [0, MAX_HIDDEN as u32 + 1, u32::MAX] {
+            refused(
+                &with_u32(&bytes, HIDDEN_AT, hidden),
+                GAME,
+                INPUTS,
+                &format!("{hidden} hidden values a side (1 to {MAX_HIDDEN} allowed)"),
+            );
+        }
+        let zero_scale = with_u32(&bytes, HIDDEN_AT + 4, 0);
+        refused(&zero_scale, GAME, INPUTS, "output scale is 0");
+    }
+
+    #[test]
+    fn a_file_cut_short_or_too_long_is_refused() {
+        let bytes = network_bytes();
+        let size = bytes.len();
+        refused(&bytes[..10], GAME, INPUTS, "the file ends early (10 bytes)");
+        let whole = format!("with 8 hidden values has {size}");
+        refused(&bytes[..size - 1], GAME, INPUTS, &whole);
+        let mut longer = bytes.clone();
+        longer.push(0);
+        refused(&longer, GAME, INPUTS, &whole);
+        // More hidden values than the file holds: its length says so.
+        refused(
+            &with_u32(&bytes, HIDDEN_AT, 9),
+            GAME,
+            INPUTS,
+            "with 9 hidden",
+        );
+    }
+
+    #[test]
+    fn a_damaged_file_fails_its_checksum() {
+        let mut bytes = network_bytes();
+        let weight = HIDDEN_AT + 8;
+        bytes[weight] ^= 1;
+        refused(&bytes, GAME, INPUTS, "checksum does not match");
+        let mut bytes = network_bytes();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x80;
+        refused(&bytes, GAME, INPUTS, "checksum does not match");
+    }
+}

@@ -33,3 +33,29 @@ pub const MAX_OUTPUT_WEIGHT: f32 = 16.0;
 pub const MAX_HIDDEN: usize = 1024;
 /// An evaluation stays inside this, as [`ludus_rules::Searchable`] asks.
 pub const EVAL_LIMIT: i32 = 20_000;
+
+/// A network of small random weights (from `seed`) over `inputs` inputs:
+/// for the tests of the file and of the sums.
+#[cfg(test)]
+pub(crate) fn random_network(game: &str, inputs: usize, hidden: usize, seed: u64) -> Network {
+    let mut rng = ludus_rules::random::Rng::new(seed);
+    let mut weights = |count: usize, bound: i16| -> Vec<i16> {
+        (0..count)
+            .map(|_| rng.below(2 * bound as usize + 1) as i16 - bound)
+            .collect()
+    };
+    let input_weights = weights(inputs * hidden, 48);
+    let input_bias = weights(hidden, 128);
+    let output_weights = weights(2 * hidden, 64);
+    let output_bias = i32::from(weights(1, 8_000)[0]);
+    Network {
+        game: game.to_string(),
+        inputs,
+        hidden,
+        scale: 100,
+        input_weights,
+        input_bias,
+        output_weights,
+        output_bias,
+    }
+}

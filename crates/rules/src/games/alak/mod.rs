@@ -8,10 +8,12 @@
 
 mod actions;
 mod eval;
+mod net;
 pub mod report;
 pub mod solution;
 
 use crate::linear::LinearEval;
+use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
 use crate::tools::Tooling;
 use crate::{
@@ -418,6 +420,8 @@ impl Searchable for Alak {
     // --option AlakSolution=false --out alak.data` (4 820 positions): 1/K =
     // 128.4 for the search scores (164.9 for the evaluation alone).
     const LOGISTIC_SCALE: f64 = 128.0;
+
+    const NET_INPUTS: Option<NetInputs<Alak>> = Some(net::INPUTS);
 
     fn move_index(&self, mv: AlakMove) -> usize {
         usize::from(mv.from) * SLOTS as usize + usize::from(mv.to)

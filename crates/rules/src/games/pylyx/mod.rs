@@ -13,9 +13,11 @@
 mod actions;
 mod eval;
 mod movegen;
+mod net;
 mod notation;
 
 use crate::linear::LinearEval;
+use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
 use crate::tools::Tooling;
 use crate::{Game, GameMove, GameResult, Player, SearchFeatures, Searchable};
@@ -439,6 +441,8 @@ impl<const N: usize> Searchable for PylyxGame<N> {
         12 => 102.0,
         _ => 67.0,
     };
+
+    const NET_INPUTS: Option<NetInputs<Self>> = Some(Self::INPUTS);
 
     fn move_index(&self, mv: PylyxMove) -> usize {
         let index = match mv {

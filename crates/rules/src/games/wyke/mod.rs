@@ -14,8 +14,10 @@ pub mod endgame;
 mod eval;
 mod movegen;
 pub mod moves;
+mod net;
 mod ordering;
 
+use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
 use crate::text::slashed;
 use crate::tools::Tooling;
@@ -639,6 +641,8 @@ impl<const N: usize> Searchable for Wyke<N> {
         4 => 171.0,
         _ => 372.0,
     };
+
+    const NET_INPUTS: Option<NetInputs<Self>> = Some(Self::INPUTS);
 
     fn move_index(&self, mv: WykeMove) -> usize {
         ordering::move_indices(mv).iter().next().unwrap_or(0)
