@@ -77,7 +77,7 @@ impl Network {
         let expected = MAGIC.len() + 1 + name_len + 12 + 2 * (inputs * hidden + 3 * hidden) + 8;
         if bytes.len() != expected {
             return Err(format!(
-                "the file has {} bytes; a {game} network with {hidden} hidden values has {expected}",
+                "the file has {} bytes; with {hidden} hidden values, a network for {game} has {expected}",
                 bytes.len()
             ));
         }
@@ -270,7 +270,7 @@ mod tests {
         let bytes = network_bytes();
         let size = bytes.len();
         refused(&bytes[..10], GAME, INPUTS, "the file ends early (10 bytes)");
-        let whole = format!("with 8 hidden values has {size}");
+        let whole = format!("with 8 hidden values, a network for alak has {size}");
         refused(&bytes[..size - 1], GAME, INPUTS, &whole);
         let mut longer = bytes.clone();
         longer.push(0);
