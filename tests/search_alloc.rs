@@ -1,5 +1,6 @@
 //! No allocation per node: a counting allocator watches node-limited
-//! searches of every game's bench positions. What a search allocates once
+//! searches of every game's bench positions, with the linear evaluation and
+//! with a network. What a search allocates once
 //! (its root list, per-ply buffers, root lines) is bounded by the root's
 //! moves and the depth; a node that allocated would show up as allocations
 //! growing with the node count.
@@ -17,6 +18,8 @@ use std::cell::Cell;
 use ludus_engine::search::{search, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::{visit_every_game, GameVisitor};
 use ludus_rules::Tooling;
+
+use common::network::random_network;
 
 /// Counts the allocations of the thread that makes them.
 struct Counting;
@@ -54,8 +57,11 @@ fn allocations() -> u64 {
 /// shows.
 const NODES: u64 = 300_000;
 
+/// Searches with a random network (for games with inputs) or without.
 #[derive(Clone)]
-struct AllocationsPerSearch;
+struct AllocationsPerSearch {
+    with_net: bool,
+}
 
 impl GameVisitor for AllocationsPerSearch {
     /// Per bench position: (game, position, nodes, allocations).
@@ -65,6 +71,10 @@ impl GameVisitor for AllocationsPerSearch {
         let settings = G::Settings::default();
         G::prepare(&settings);
         let tt = TranspositionTable::new(16).unwrap();
+        let network = G::NET_INPUTS
+            .as_ref()
+            .filter(|_| self.with_net)
+            .map(|inputs| random_network(G::NAME, inputs.count, 32, 3));
         let limits = Limits {
             nodes: Some(NODES),
             ..Limits::default()
@@ -73,7 +83,8 @@ impl GameVisitor for AllocationsPerSearch {
             .iter()
             .map(|&fen| {
                 let root = G::from_fen(fen).unwrap();
-                let request = SearchRequest::new(&root, &settings, &limits);
+                let request =
+                    SearchRequest::new(&root, &settings, &limits).with_net(network.as_ref());
                 tt.clear();
                 let signals = Signals::new(false);
                 let before = allocations();
@@ -88,10 +99,13 @@ impl GameVisitor for AllocationsPerSearch {
 fn searches_allocate_nothing_per_node() {
     // The one search thread is this one (no time limit, so no timer).
     let mut failures = Vec::new();
-    for (game, fen, nodes, allocated) in visit_every_game(AllocationsPerSearch).concat() {
+    let searches =
+        [false, true].map(|with_net| visit_every_game(AllocationsPerSearch { with_net }).concat());
+    for (game, fen, nodes, allocated) in searches.concat() {
         println!("{game} {fen}: {allocated} allocations in {nodes} nodes");
-        // Root lists, per-ply buffers warming up, lines of root moves and
-        // iteration reports: some hundreds, whatever the nodes.
+        // Root lists, per-ply buffers warming up, lines of root moves,
+        // iteration reports and a network's per-ply sums: some hundreds,
+        // whatever the nodes.
         if allocated > 2_000 + nodes / 10_000 {
             failures.push(format!("{game} {fen}: {allocated} in {nodes} nodes"));
         }
