@@ -79,6 +79,9 @@ enum Tool {
         /// network where it has one (net), or the linear evaluations.
         #[arg(long, default_value = "net", value_parser = PossibleValuesParser::new(["net", "linear"]))]
         eval: String,
+        /// A network file for --game to evaluate with (as `EvalFile`).
+        #[arg(long, requires = "game")]
+        eval_file: Option<PathBuf>,
     },
     /// Solves a game or part of one outright and prints the result.
     Solve {
@@ -299,6 +302,7 @@ fn main() -> ExitCode {
             deterministic,
             hash,
             eval,
+            eval_file,
         }) => bench(BenchConfig {
             game,
             depth,
@@ -307,6 +311,7 @@ fn main() -> ExitCode {
             hash_mib: hash as usize,
             features_on: features_on(),
             eval_net: eval == "net",
+            eval_file,
         }),
         Some(Tool::Solve { target }) => {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))

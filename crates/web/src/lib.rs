@@ -92,6 +92,7 @@ pub fn bench() -> Result<Vec<f64>, String> {
         hash_mib: 16,
         features_on: SearchFeatures::ALL,
         eval_net: true,
+        eval_file: None,
     })?;
     Ok(vec![report.nodes as f64, report.nps() as f64])
 }

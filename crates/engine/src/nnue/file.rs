@@ -131,11 +131,13 @@ impl Network {
     #[inline]
     pub fn output(&self, to_move: &[i16], other: &[i16]) -> i32 {
         let (mine, theirs) = self.output_weights.split_at(self.hidden);
+        // Clipped in i16 and multiplied in pairs into i32: the shape the
+        // compiler turns into packed multiply-adds.
         let half = |values: &[i16], weights: &[i16]| -> i32 {
             values
                 .iter()
                 .zip(weights)
-                .map(|(&v, &w)| i32::from(v).clamp(0, QA) * i32::from(w))
+                .map(|(&v, &w)| i32::from(v.clamp(0, QA as i16)) * i32::from(w))
                 .sum()
         };
         let sum = i64::from(half(to_move, mine)) + i64::from(half(other, theirs));
