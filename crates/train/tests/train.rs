@@ -1,4 +1,4 @@
-//! `ludus-train` on a few dozen Wyx games of `ludus datagen` data: the loss
+//! `ludus-train` on a couple of hundred Wyx games of `ludus datagen` data: the loss
 //! falls, the file written is one the engine reads, the quantised network
 //! agrees with the float one, a run is repeated exactly, and bad inputs are
 //! refused with a clear error.
@@ -36,10 +36,12 @@ fn generate(game: &str, games: usize) -> PathBuf {
     out
 }
 
-/// Forty Wyx games: four held out.
+/// Two hundred Wyx games (some 4 000 positions): twenty held out, enough
+/// for the hold-out loss to fall before the network learns the rest by
+/// heart.
 fn wyx_data() -> &'static Path {
     static DATA: OnceLock<PathBuf> = OnceLock::new();
-    DATA.get_or_init(|| generate("wyx", 40))
+    DATA.get_or_init(|| generate("wyx", 200))
 }
 
 fn config(files: Vec<PathBuf>) -> TrainConfig {
@@ -47,9 +49,9 @@ fn config(files: Vec<PathBuf>) -> TrainConfig {
         game: "wyx".to_string(),
         files,
         hidden: 16,
-        epochs: 8,
-        batch: 64,
-        rate: 0.01,
+        epochs: 6,
+        batch: 128,
+        rate: 0.003,
         lambda: 0.5,
         seed: 3,
         holdout: 10,
@@ -64,7 +66,7 @@ fn run(config: &TrainConfig) -> Result<TrainReport, String> {
 fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
     let config = config(vec![wyx_data().to_path_buf()]);
     let report = run(&config).expect("trains");
-    assert!(report.positions > 200, "{} positions", report.positions);
+    assert!(report.positions > 2000, "{} positions", report.positions);
     assert!(report.held_out_positions > 0);
     assert_eq!(report.epochs.len(), config.epochs);
     let (first, last) = (&report.epochs[0], &report.epochs[config.epochs - 1]);
@@ -74,11 +76,14 @@ fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
         first.train_loss,
         last.train_loss
     );
-    // The quantised network, evaluated by the engine's integer code, says
-    // nearly what the float one does on every held-out position.
+    // Trained weights are kept (the hold-out loss fell below the first
+    // weights'), and the quantised network, evaluated by the engine's
+    // integer code, says nearly what the float one does on every held-out
+    // position.
+    assert!(report.kept_epoch > 0, "{:?}", report.epochs);
     let losses = &report.held_out;
     assert!(
-        losses.largest_difference < 0.02,
+        losses.largest_difference < 0.03,
         "{}",
         losses.largest_difference
     );
