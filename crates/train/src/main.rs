@@ -92,8 +92,12 @@ fn run(cli: Cli) -> Result<(), String> {
     Ok(())
 }
 
-/// Refuses, before hours of training, an output whose folder is missing.
+/// Refuses, before hours of training, an output that is a folder or
+/// whose folder is missing.
 fn check_out(out: &Path) -> Result<(), String> {
+    if out.is_dir() {
+        return Err(format!("cannot write {}: it is a folder", out.display()));
+    }
     let folder = out.parent().filter(|p| !p.as_os_str().is_empty());
     match folder {
         Some(folder) if !folder.is_dir() => Err(format!(

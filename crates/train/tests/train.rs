@@ -165,4 +165,14 @@ fn the_command_prints_the_losses_and_writes_the_file() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("ludus-train: cannot read"), "{stderr}");
     assert!(!out.exists());
+    // An output that is a folder is refused before any training.
+    let output = Command::new(binary)
+        .args(["--game", "wyx", "--out"])
+        .arg(std::env::temp_dir())
+        .arg(wyx_data())
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("it is a folder"), "{stderr}");
 }
