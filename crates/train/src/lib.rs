@@ -150,6 +150,7 @@ impl GameVisitor for Training<'_> {
         let config = self.config;
         let inputs = G::NET_INPUTS
             .as_ref()
+            .filter(|inputs| inputs.count > 0)
             .ok_or_else(|| format!("{} has no network inputs to train on", G::NAME))?;
         let split = data::load::<G>(&config.files, inputs, config.lambda, config.holdout)?;
         if split.train.is_empty() || split.held_out.is_empty() {
