@@ -113,7 +113,13 @@ fn check_out(out: &Path) -> Result<(), String> {
 fn summary(report: &TrainReport, out: &Path, bytes: usize) -> String {
     let losses = &report.held_out;
     let mut text = String::new();
-    let _ = writeln!(text, "kept epoch {}", report.kept_epoch);
+    let _ = match report.kept_epoch {
+        0 => writeln!(
+            text,
+            "kept epoch 0, the first weights: no epoch lowered the hold-out loss"
+        ),
+        epoch => writeln!(text, "kept epoch {epoch}"),
+    };
     let _ = writeln!(
         text,
         "hold-out loss: linear evaluation {:.6}, float network {:.6}, quantised network {:.6} (largest difference {:.4})",

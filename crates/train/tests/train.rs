@@ -1,11 +1,9 @@
-//! `ludus-train` on a couple of hundred Wyx games of `ludus datagen` data: the loss
-//! falls, the file written is one the engine reads, the quantised network
+//! `ludus-train` on Wyx games of `ludus datagen` data: the loss falls, the file written is one the engine reads, the quantised network
 //! agrees with the float one, a run is repeated exactly, and bad inputs are
 //! refused with a clear error.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
-use std::sync::OnceLock;
 
 use ludus_engine::nnue::Network;
 use ludus_engine::tune::datagen::{run_datagen, DatagenConfig, SearchLimit};
@@ -18,9 +16,10 @@ fn scratch(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("ludus-train-{}-{name}", std::process::id()))
 }
 
-/// `games` games of `game`, generated once per test process.
-fn generate(game: &str, games: usize) -> PathBuf {
-    let out = scratch(&format!("{game}.txt"));
+/// A data file of `games` games of `game`, called `name` (each test
+/// removes its own).
+fn generate(game: &str, games: usize, name: &str) -> PathBuf {
+    let out = scratch(name);
     run_datagen(&DatagenConfig {
         game: game.to_string(),
         games,
@@ -34,14 +33,6 @@ fn generate(game: &str, games: usize) -> PathBuf {
     })
     .expect("datagen runs");
     out
-}
-
-/// Two hundred Wyx games (some 4 000 positions): twenty held out, enough
-/// for the hold-out loss to fall before the network learns the rest by
-/// heart.
-fn wyx_data() -> &'static Path {
-    static DATA: OnceLock<PathBuf> = OnceLock::new();
-    DATA.get_or_init(|| generate("wyx", 200))
 }
 
 fn config(files: Vec<PathBuf>) -> TrainConfig {
@@ -64,7 +55,10 @@ fn run(config: &TrainConfig) -> Result<TrainReport, String> {
 
 #[test]
 fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
-    let config = config(vec![wyx_data().to_path_buf()]);
+    // Two hundred games (some 4 000 positions): twenty held out, enough for
+    // the hold-out loss to fall before the network learns the rest by heart.
+    let data = generate("wyx", 200, "trained.txt");
+    let config = config(vec![data.clone()]);
     let report = run(&config).expect("trains");
     assert!(report.positions > 2000, "{} positions", report.positions);
     assert!(report.held_out_positions > 0);
@@ -99,13 +93,14 @@ fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
     assert_eq!(run(&config).expect("trains").network, report.network);
     let reseeded = TrainConfig { seed: 4, ..config };
     assert_ne!(run(&reseeded).expect("trains").network, report.network);
+    let _ = std::fs::remove_file(data);
 }
 
 #[test]
 fn bad_inputs_are_refused() {
-    let data = wyx_data().to_path_buf();
+    let data = generate("wyx", 5, "few.txt");
     let error = |config: TrainConfig| run(&config).expect_err("refused");
-    let other = generate("pylyx10", 2);
+    let other = generate("pylyx10", 2, "other.txt");
     let message = error(config(vec![data.clone(), other.clone()]));
     assert!(message.contains("holds pylyx10 data, not wyx"), "{message}");
     let missing = scratch("missing.txt");
@@ -124,20 +119,23 @@ fn bad_inputs_are_refused() {
     // Too few games to hold one out.
     let message = error(TrainConfig {
         holdout: 1000,
-        ..config(vec![data])
+        ..config(vec![data.clone()])
     });
     assert!(message.contains("0 held out"), "{message}");
-    let _ = std::fs::remove_file(other);
+    for path in [data, other] {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 #[test]
 fn the_command_prints_the_losses_and_writes_the_file() {
     let binary = env!("CARGO_BIN_EXE_ludus-train");
+    let data = generate("wyx", 20, "cli.txt");
     let out = scratch("cli.nnue");
     let output = Command::new(binary)
         .args(["--game", "wyx", "--hidden", "8", "--epochs", "2", "--out"])
         .arg(&out)
-        .arg(wyx_data())
+        .arg(&data)
         .output()
         .expect("runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -169,10 +167,11 @@ fn the_command_prints_the_losses_and_writes_the_file() {
     let output = Command::new(binary)
         .args(["--game", "wyx", "--out"])
         .arg(std::env::temp_dir())
-        .arg(wyx_data())
+        .arg(&data)
         .output()
         .expect("runs");
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("it is a folder"), "{stderr}");
+    let _ = std::fs::remove_file(data);
 }
