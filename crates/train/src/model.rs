@@ -5,7 +5,7 @@
 //! sides' views; `y = w₂·[h_to_move, h_other] + b₂` (see
 //! [`ludus_engine::nnue`]).
 
-use candle_core::{DType, Device, Result, Tensor, Var, D};
+use candle_core::{Device, Result, Tensor, Var, D};
 use ludus_engine::nnue::{Network, MAX_FIRST_WEIGHT, MAX_OUTPUT_WEIGHT, QA, QB};
 use ludus_rules::random::Rng;
 
@@ -130,7 +130,7 @@ impl Model {
 
     /// The current weights.
     pub fn weights(&self) -> Result<Weights> {
-        let values = |var: &Var| var.flatten_all()?.to_dtype(DType::F32)?.to_vec1::<f32>();
+        let values = |var: &Var| var.flatten_all()?.to_vec1::<f32>();
         Ok(Weights {
             inputs: self.first.dim(0)?,
             hidden: self.first.dim(1)?,
