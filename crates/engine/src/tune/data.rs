@@ -24,9 +24,10 @@
 use std::fmt::Write as _;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use ludus_rules::protocol::Outcome;
+use ludus_rules::Game;
 
 /// One recorded position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +130,56 @@ pub fn parse(text: &str) -> Result<DataFile, String> {
 pub fn read(path: &Path) -> Result<DataFile, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     parse(&String::from_utf8_lossy(&bytes)).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// What the data says of a recorded position, both from its side to
+/// move's view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Label {
+    /// The search's score.
+    pub score: i32,
+    /// The game's result: 1, 0.5 or 0.
+    pub result: f64,
+}
+
+/// Reads `files`, all `ludus datagen` data for `G`, and calls `visit` with
+/// every recorded position in order and whether its game is held out of
+/// the fit: one game in `every` (counted from 1 across the files, the
+/// last of each run of `every`), so `ludus tune` and `ludus-train` hold
+/// out the same games. Returns how many games were read; the error names
+/// the file, and the position when one is not valid.
+pub fn visit_samples<G: Game>(
+    files: &[PathBuf],
+    every: usize,
+    mut visit: impl FnMut(&G, Label, bool),
+) -> Result<usize, String> {
+    let mut games = 0usize;
+    for path in files {
+        let file = read(path)?;
+        if !file.game.eq_ignore_ascii_case(G::NAME) {
+            return Err(format!(
+                "{} holds {} data, not {}",
+                path.display(),
+                file.game,
+                G::NAME
+            ));
+        }
+        for game in &file.games {
+            games += 1;
+            let held_out = games.is_multiple_of(every);
+            for sample in &game.samples {
+                let position = G::from_fen(&sample.fen)
+                    .map_err(|e| format!("{}: '{}': {e}", path.display(), sample.fen))?;
+                let result = game.result.points(position.side_to_move());
+                let label = Label {
+                    score: sample.score,
+                    result,
+                };
+                visit(&position, label, held_out);
+            }
+        }
+    }
+    Ok(games)
 }
 
 /// A data file open for appending finished games.

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use ludus_rules::games::{visit_game_named, GameVisitor};
 
-use super::data::read;
+use super::data::visit_samples;
 use ludus_rules::Tooling;
 
 /// Adam steps when `--epochs` is not given.
@@ -204,7 +204,7 @@ impl GameVisitor for &TuneConfig {
 }
 
 /// Every this many games, one is held out of the fit to check it.
-const HELD_OUT_EVERY: usize = 10;
+pub const HELD_OUT_EVERY: usize = 10;
 
 /// The data, split into the positions fitted and those held out.
 struct Loaded {
@@ -226,7 +226,8 @@ struct Dataset {
     scores: Vec<f64>,
 }
 
-fn sigmoid(x: f64) -> f64 {
+/// The logistic function: an expected score from a logit.
+pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -260,32 +261,16 @@ impl Dataset {
             games: 0,
         };
         let mut vector = vec![0; linear.len()];
-        for path in files {
-            let file = read(path)?;
-            if !file.game.eq_ignore_ascii_case(G::NAME) {
-                return Err(format!(
-                    "{} holds {} data, not {}",
-                    path.display(),
-                    file.game,
-                    G::NAME
-                ));
-            }
-            for game in &file.games {
-                loaded.games += 1;
-                let data = match loaded.games % HELD_OUT_EVERY {
-                    0 => &mut loaded.held_out,
-                    _ => &mut loaded.train,
-                };
-                for sample in &game.samples {
-                    let position = G::from_fen(&sample.fen)
-                        .map_err(|e| format!("{}: '{}': {e}", path.display(), sample.fen))?;
-                    vector.fill(0);
-                    (linear.features)(&position, &mut vector);
-                    let result = game.result.points(position.side_to_move());
-                    data.push(&vector, result, sample.score);
-                }
-            }
-        }
+        loaded.games = visit_samples::<G>(files, HELD_OUT_EVERY, |position, sample, held_out| {
+            let data = if held_out {
+                &mut loaded.held_out
+            } else {
+                &mut loaded.train
+            };
+            vector.fill(0);
+            (linear.features)(position, &mut vector);
+            data.push(&vector, sample.result, sample.score);
+        })?;
         Ok(loaded)
     }
 

@@ -1,0 +1,109 @@
+//! The training positions: every sample of the data files as both sides'
+//! active inputs with its target, split into the positions trained on and
+//! those held out, game by game as `ludus tune` splits them.
+
+use std::path::PathBuf;
+
+use ludus_engine::tune::data::visit_samples;
+use ludus_engine::tune::texel::sigmoid;
+use ludus_rules::net_inputs::NetInputs;
+use ludus_rules::Searchable;
+
+/// Positions as inputs and targets, stored flat.
+#[derive(Clone, Debug)]
+pub struct Positions {
+    /// Where each half's inputs start in `inputs`: position `p`'s side to
+    /// move's are `starts[2p]..starts[2p + 1]`, the other side's
+    /// `starts[2p + 1]..starts[2p + 2]`.
+    starts: Vec<usize>,
+    /// Every half's active inputs, ascending within each.
+    inputs: Vec<u32>,
+    /// What `sigmoid(y)` should be for each position.
+    pub targets: Vec<f32>,
+    /// The game's own evaluation of each position, for the side to move.
+    pub evaluations: Vec<i32>,
+}
+
+impl Positions {
+    fn new() -> Positions {
+        Positions {
+            starts: vec![0],
+            inputs: Vec::new(),
+            targets: Vec::new(),
+            evaluations: Vec::new(),
+        }
+    }
+
+    /// How many positions there are.
+    pub fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.targets.is_empty()
+    }
+
+    /// The active inputs of position `p` from the side to move's view
+    /// (`half` 0) or the other side's (`half` 1).
+    pub fn half(&self, p: usize, half: usize) -> &[u32] {
+        &self.inputs[self.starts[2 * p + half]..self.starts[2 * p + half + 1]]
+    }
+
+    /// Appends a position: its two halves, side to move's first.
+    fn push(&mut self, halves: [&[u32]; 2], target: f32, evaluation: i32) {
+        for half in halves {
+            self.inputs.extend_from_slice(half);
+            self.starts.push(self.inputs.len());
+        }
+        self.targets.push(target);
+        self.evaluations.push(evaluation);
+    }
+}
+
+/// The data, split.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// The positions trained on.
+    pub train: Positions,
+    /// The positions of the held-out games.
+    pub held_out: Positions,
+    /// Games read.
+    pub games: usize,
+}
+
+/// Reads `files` (all `ludus datagen` data for `G`), holding out one game
+/// in `every`; targets are `lambda · result + (1 − lambda) ·
+/// sigmoid(score / G::LOGISTIC_SCALE)`. The error names the file and, for
+/// a bad position, the position.
+pub fn load<G: Searchable>(
+    files: &[PathBuf],
+    inputs: &NetInputs<G>,
+    lambda: f64,
+    every: usize,
+) -> Result<Split, String> {
+    let mut split = Split {
+        train: Positions::new(),
+        held_out: Positions::new(),
+        games: 0,
+    };
+    let settings = G::Settings::default();
+    let mut halves = [Vec::new(), Vec::new()];
+    split.games = visit_samples::<G>(files, every, |position, label, held_out| {
+        let positions = if held_out {
+            &mut split.held_out
+        } else {
+            &mut split.train
+        };
+        let to_move = position.side_to_move();
+        for (half, side) in halves.iter_mut().zip([to_move, to_move.opponent()]) {
+            half.clear();
+            (inputs.active)(position, side, half);
+        }
+        let searched = sigmoid(f64::from(label.score) / G::LOGISTIC_SCALE);
+        let target = lambda * label.result + (1.0 - lambda) * searched;
+        let evaluation = position.evaluate(&settings);
+        positions.push([&halves[0], &halves[1]], target as f32, evaluation);
+    })?;
+    Ok(split)
+}

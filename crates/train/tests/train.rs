@@ -1,0 +1,177 @@
+//! `ludus-train` on Wyx games of `ludus datagen` data: the loss falls, the file written is one the engine reads, the quantised network
+//! agrees with the float one, a run is repeated exactly, and bad inputs are
+//! refused with a clear error.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use ludus_engine::nnue::Network;
+use ludus_engine::tune::datagen::{run_datagen, DatagenConfig, SearchLimit};
+use ludus_rules::games::wyx::Wyx;
+use ludus_rules::Searchable;
+use ludus_train::{train, TrainConfig, TrainReport};
+
+/// A path of this test process in the temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("ludus-train-{}-{name}", std::process::id()))
+}
+
+/// A data file of `games` games of `game`, called `name` (each test
+/// removes its own).
+fn generate(game: &str, games: usize, name: &str) -> PathBuf {
+    let out = scratch(name);
+    run_datagen(&DatagenConfig {
+        game: game.to_string(),
+        games,
+        limit: SearchLimit::Nodes(300),
+        concurrency: 2,
+        out: out.clone(),
+        options: Vec::new(),
+        plies: None,
+        seed: 11,
+        progress: false,
+    })
+    .expect("datagen runs");
+    out
+}
+
+fn config(files: Vec<PathBuf>) -> TrainConfig {
+    TrainConfig {
+        game: "wyx".to_string(),
+        files,
+        hidden: 16,
+        epochs: 6,
+        batch: 128,
+        rate: 0.003,
+        lambda: 0.5,
+        seed: 3,
+        holdout: 10,
+    }
+}
+
+fn run(config: &TrainConfig) -> Result<TrainReport, String> {
+    train(config, &mut |_| {})
+}
+
+#[test]
+fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
+    // Two hundred games (some 4 000 positions): twenty held out, enough for
+    // the hold-out loss to fall before the network learns the rest by heart.
+    let data = generate("wyx", 200, "trained.txt");
+    let config = config(vec![data.clone()]);
+    let report = run(&config).expect("trains");
+    assert!(report.positions > 2000, "{} positions", report.positions);
+    assert!(report.held_out_positions > 0);
+    assert_eq!(report.epochs.len(), config.epochs);
+    let (first, last) = (&report.epochs[0], &report.epochs[config.epochs - 1]);
+    assert!(
+        last.train_loss < first.train_loss,
+        "{} -> {}",
+        first.train_loss,
+        last.train_loss
+    );
+    // Trained weights are kept (the hold-out loss fell below the first
+    // weights'), and the quantised network, evaluated by the engine's
+    // integer code, says nearly what the float one does on every held-out
+    // position.
+    assert!(report.kept_epoch > 0, "{:?}", report.epochs);
+    let losses = &report.held_out;
+    assert!(
+        losses.largest_difference < 0.03,
+        "{}",
+        losses.largest_difference
+    );
+    assert!(
+        (losses.quantised - losses.float).abs() < 0.002,
+        "{losses:?}"
+    );
+    let inputs = Wyx::NET_INPUTS.as_ref().expect("Wyx has inputs").count;
+    let read = Network::from_bytes(&report.network.to_bytes(), "wyx", inputs).expect("loads");
+    assert_eq!(read, report.network);
+    assert_eq!((read.hidden, read.scale), (16, Wyx::LOGISTIC_SCALE as u32));
+    // The same seed trains the same network; another seed another one.
+    assert_eq!(run(&config).expect("trains").network, report.network);
+    let reseeded = TrainConfig { seed: 4, ..config };
+    assert_ne!(run(&reseeded).expect("trains").network, report.network);
+    let _ = std::fs::remove_file(data);
+}
+
+#[test]
+fn bad_inputs_are_refused() {
+    let data = generate("wyx", 5, "few.txt");
+    let error = |config: TrainConfig| run(&config).expect_err("refused");
+    let other = generate("pylyx10", 2, "other.txt");
+    let message = error(config(vec![data.clone(), other.clone()]));
+    assert!(message.contains("holds pylyx10 data, not wyx"), "{message}");
+    let missing = scratch("missing.txt");
+    let message = error(config(vec![missing]));
+    assert!(message.contains("cannot read"), "{message}");
+    let message = error(TrainConfig {
+        hidden: 0,
+        ..config(vec![data.clone()])
+    });
+    assert!(message.contains("--hidden 0"), "{message}");
+    let message = error(TrainConfig {
+        lambda: 1.5,
+        ..config(vec![data.clone()])
+    });
+    assert!(message.contains("--lambda"), "{message}");
+    // Too few games to hold one out.
+    let message = error(TrainConfig {
+        holdout: 1000,
+        ..config(vec![data.clone()])
+    });
+    assert!(message.contains("0 held out"), "{message}");
+    for path in [data, other] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn the_command_prints_the_losses_and_writes_the_file() {
+    let binary = env!("CARGO_BIN_EXE_ludus-train");
+    let data = generate("wyx", 20, "cli.txt");
+    let out = scratch("cli.nnue");
+    let output = Command::new(binary)
+        .args(["--game", "wyx", "--hidden", "8", "--epochs", "2", "--out"])
+        .arg(&out)
+        .arg(&data)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    for line in [
+        "epoch 1/2: train loss ",
+        "epoch 2/2: train loss ",
+        "hold-out loss: linear evaluation ",
+        "training time: ",
+    ] {
+        assert!(stdout.contains(line), "no '{line}' in:\n{stdout}");
+    }
+    let inputs = Wyx::NET_INPUTS.as_ref().expect("Wyx has inputs").count;
+    let bytes = std::fs::read(&out).expect("written");
+    assert!(Network::from_bytes(&bytes, "wyx", inputs).is_ok());
+    let _ = std::fs::remove_file(&out);
+    // A missing data file: a message and a failing exit, nothing written.
+    let output = Command::new(binary)
+        .args(["--game", "wyx", "--out"])
+        .arg(&out)
+        .arg(scratch("absent.txt"))
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("ludus-train: cannot read"), "{stderr}");
+    assert!(!out.exists());
+    // An output that is a folder is refused before any training.
+    let output = Command::new(binary)
+        .args(["--game", "wyx", "--out"])
+        .arg(std::env::temp_dir())
+        .arg(&data)
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("it is a folder"), "{stderr}");
+    let _ = std::fs::remove_file(data);
+}
