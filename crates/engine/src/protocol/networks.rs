@@ -96,3 +96,31 @@ pub fn built_in(game: NetGame) -> Option<Network> {
         .inspect_err(|e| log::error!("the built-in {} network: {e}", game.name))
         .ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use ludus_rules::games::{visit_every_game, GameVisitor};
+    use ludus_rules::Tooling;
+
+    use super::{built_in, NetGame};
+
+    /// Whether a game's built-in network (if it ships one) reads.
+    #[derive(Clone)]
+    struct BuiltInReads;
+
+    impl GameVisitor for BuiltInReads {
+        type Output = (&'static str, bool, bool);
+
+        fn visit<G: Tooling>(self) -> Self::Output {
+            let game = NetGame::of::<G>();
+            (G::NAME, game.built_in.is_some(), built_in(game).is_some())
+        }
+    }
+
+    #[test]
+    fn every_built_in_network_reads() {
+        for (game, ships, reads) in visit_every_game(BuiltInReads) {
+            assert_eq!(ships, reads, "{game}'s built-in network does not read");
+        }
+    }
+}
