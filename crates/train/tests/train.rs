@@ -29,6 +29,7 @@ fn generate(game: &str, games: usize, name: &str) -> PathBuf {
         options: Vec::new(),
         plies: None,
         seed: 11,
+        shard: (1, 1),
         progress: false,
     })
     .expect("datagen runs");
