@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::builder::PossibleValuesParser;
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use ludus_arena::analyse::{run_analyse, AnalyseConfig, AnalyseLimit, DEFAULT_LIMIT};
 use ludus_arena::cli::{self as match_cli, Parsed, Proto};
@@ -17,6 +17,7 @@ use ludus_board::EngineCommand;
 use ludus_engine::bench::{run_bench, BenchConfig};
 use ludus_engine::openings::{generate_openings, OpeningsConfig, Walk};
 use ludus_engine::perft::run_perft;
+use ludus_engine::protocol::networks::EvalChoice;
 use ludus_engine::search::features::{self, FEATURES_OFF_VARIABLE};
 use ludus_engine::search::MAX_PLY;
 use ludus_engine::solve::{run_solve, target_names};
@@ -40,6 +41,29 @@ struct Cli {
 
     #[command(subcommand)]
     tool: Option<Tool>,
+}
+
+/// The evaluation a tool searches with, as the daemon's `Eval` and
+/// `EvalFile` options choose it.
+#[derive(Args, Debug)]
+struct EvalArgs {
+    /// The evaluation, as the `Eval` option: each game's built-in
+    /// network where it has one (net), or the linear evaluations.
+    #[arg(long, default_value = "net", value_parser = PossibleValuesParser::new(["net", "linear"]))]
+    eval: String,
+    /// A network file for --game to evaluate with (as `EvalFile`).
+    #[arg(long, requires = "game")]
+    eval_file: Option<PathBuf>,
+}
+
+impl EvalArgs {
+    /// The choice the arguments make.
+    fn choice(self) -> EvalChoice {
+        EvalChoice {
+            linear: self.eval == "linear",
+            file: self.eval_file,
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -75,13 +99,8 @@ enum Tool {
         /// Hash table size in MiB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=32768))]
         hash: u32,
-        /// The evaluation, as the `Eval` option: each game's built-in
-        /// network where it has one (net), or the linear evaluations.
-        #[arg(long, default_value = "net", value_parser = PossibleValuesParser::new(["net", "linear"]))]
-        eval: String,
-        /// A network file for --game to evaluate with (as `EvalFile`).
-        #[arg(long, requires = "game")]
-        eval_file: Option<PathBuf>,
+        #[command(flatten)]
+        eval: EvalArgs,
     },
     /// Solves a game or part of one outright and prints the result.
     Solve {
@@ -227,6 +246,8 @@ enum Tool {
         /// puts the slices together.
         #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
         shard: Option<Shard>,
+        #[command(flatten)]
+        eval: EvalArgs,
     },
     /// Puts `ludus datagen` files of one game together into a new file:
     /// their games dealt round-robin, so the shards of one run given in
@@ -302,7 +323,6 @@ fn main() -> ExitCode {
             deterministic,
             hash,
             eval,
-            eval_file,
         }) => bench(BenchConfig {
             game,
             depth,
@@ -310,8 +330,7 @@ fn main() -> ExitCode {
             deterministic,
             hash_mib: hash as usize,
             features_on: features_on(),
-            eval_net: eval == "net",
-            eval_file,
+            eval: eval.choice(),
         }),
         Some(Tool::Solve { target }) => {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))
@@ -386,6 +405,7 @@ fn main() -> ExitCode {
             plies,
             seed,
             shard,
+            eval,
         }) => datagen(DatagenConfig {
             game,
             games: games as usize,
@@ -399,6 +419,7 @@ fn main() -> ExitCode {
             plies,
             seed,
             shard: shard.map_or((1, 1), |shard| (shard.index, shard.count)),
+            eval: eval.choice(),
             progress: true,
         }),
         Some(Tool::DatagenMerge { out, files }) => datagen_merge(&out, &files),

@@ -2,14 +2,12 @@
 //! thread the node count is deterministic: it is the engine's signature, and
 //! changes only when the search or an evaluation changes.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use web_time::Instant;
 
-use crate::nnue::Network;
-use crate::protocol::networks::{built_in, NetGame};
+use crate::protocol::networks::EvalChoice;
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::{visit_game_named, GameVisitor, GAME_NAMES};
 use ludus_rules::SearchFeatures;
@@ -31,22 +29,9 @@ pub struct BenchConfig {
     /// The search features left on (of each game's own), for measurements
     /// (see [`crate::search::features`]).
     pub features_on: SearchFeatures,
-    /// Evaluate with each game's built-in network where it has one (the
-    /// daemon's default, `Eval net`); `false`: the linear evaluations.
-    pub eval_net: bool,
-    /// A network file to evaluate with instead of the built-in one (as
-    /// `EvalFile`), for the one game benched.
-    pub eval_file: Option<PathBuf>,
-}
-
-/// The network in the file at `path`, for game `G`.
-fn read_network<G: Tooling>(path: &std::path::Path) -> Result<Network, String> {
-    let inputs = G::NET_INPUTS
-        .as_ref()
-        .ok_or_else(|| format!("{} has no network inputs", G::NAME))?;
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Network::from_bytes(&bytes, G::NAME, inputs.count)
-        .map_err(|e| format!("{}: {e}", path.display()))
+    /// The evaluation: by default each game's built-in network where it
+    /// has one, as the daemon's `Eval net` (a file only with one game).
+    pub eval: EvalChoice,
 }
 
 /// The result for one position.
@@ -114,11 +99,7 @@ impl GameVisitor for BenchGame<'_> {
         // Built before the clock starts, and always, so the node count is
         // the same on every run.
         G::prepare(&settings);
-        let network = match &self.config.eval_file {
-            Some(path) => Some(read_network::<G>(path)?),
-            None => built_in(NetGame::of::<G>()),
-        }
-        .filter(|_| self.config.eval_net);
+        let network = self.config.eval.network::<G>()?;
         let mut report = BenchReport::default();
         for &fen in G::BENCH_POSITIONS {
             let root = G::from_fen(fen)

@@ -30,6 +30,7 @@ fn generate(game: &str, games: usize, name: &str) -> PathBuf {
         plies: None,
         seed: 11,
         shard: (1, 1),
+        eval: Default::default(),
         progress: false,
     })
     .expect("datagen runs");

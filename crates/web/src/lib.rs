@@ -91,8 +91,7 @@ pub fn bench() -> Result<Vec<f64>, String> {
         deterministic: false,
         hash_mib: 16,
         features_on: SearchFeatures::ALL,
-        eval_net: true,
-        eval_file: None,
+        eval: Default::default(),
     })?;
     Ok(vec![report.nodes as f64, report.nps() as f64])
 }

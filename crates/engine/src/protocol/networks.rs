@@ -2,6 +2,7 @@
 //! the binary ([`ludus_rules::Searchable::NET`]) and the one `EvalFile`
 //! loaded in its place.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use ludus_rules::Searchable;
@@ -55,13 +56,7 @@ impl Networks {
                 game.name
             ));
         }
-        let inputs = game
-            .inputs
-            .ok_or_else(|| format!("EvalFile: {} has no network inputs", game.name))?;
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("EvalFile: cannot read '{path}': {e}"))?;
-        let network = Network::from_bytes(&bytes, game.name, inputs)
-            .map_err(|e| format!("EvalFile: '{path}': {e}"))?;
+        let network = read_file(game, Path::new(path)).map_err(|e| format!("EvalFile: {e}"))?;
         let message = format!(
             "EvalFile: {} network loaded from '{path}' ({} inputs, {} hidden)",
             game.name, network.inputs, network.hidden
@@ -84,6 +79,40 @@ impl Networks {
         let network = built_in(game).map(Arc::new);
         self.built_in.push((game.name, network.clone()));
         network
+    }
+}
+
+/// The network in the file at `path`, for `game`; the error names the file
+/// and what is wrong with it.
+pub fn read_file(game: NetGame, path: &Path) -> Result<Network, String> {
+    let inputs = game
+        .inputs
+        .ok_or_else(|| format!("{} has no network inputs", game.name))?;
+    let shown = path.display();
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{shown}': {e}"))?;
+    Network::from_bytes(&bytes, game.name, inputs).map_err(|e| format!("'{shown}': {e}"))
+}
+
+/// Which evaluation a tool outside the daemon uses (`ludus bench`, `ludus
+/// datagen`), as the `Eval` and `EvalFile` options choose it there.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EvalChoice {
+    /// `true`: the linear evaluations, whatever network a game has
+    /// (`Eval linear`); `false`: a network where there is one (`Eval net`).
+    pub linear: bool,
+    /// A network file to use instead of the game's built-in one.
+    pub file: Option<PathBuf>,
+}
+
+impl EvalChoice {
+    /// The network game `G` evaluates with under this choice, if any.
+    pub fn network<G: Searchable>(&self) -> Result<Option<Network>, String> {
+        let game = NetGame::of::<G>();
+        let network = match &self.file {
+            Some(path) => Some(read_file(game, path)?),
+            None => built_in(game),
+        };
+        Ok(network.filter(|_| !self.linear))
     }
 }
 

@@ -22,7 +22,9 @@ use ludus_rules::protocol::Outcome;
 use ludus_rules::{GameLog, Searchable};
 
 use super::data::{GameRecord, Sample, Writer};
+use crate::nnue::Network;
 use crate::openings::{generate_openings, OpeningsConfig, Walk};
+use crate::protocol::networks::EvalChoice;
 use crate::protocol::options::game_settings;
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable, MATE_BOUND};
 use ludus_rules::Tooling;
@@ -64,6 +66,8 @@ pub struct DatagenConfig {
     /// `i` with `i mod N = K − 1`, of the `games` of the whole run.
     /// `(1, 1)`: every game.
     pub shard: (u32, u32),
+    /// The evaluation the games are played with.
+    pub eval: EvalChoice,
     /// Whether to show a progress line on stderr.
     pub progress: bool,
 }
@@ -91,6 +95,7 @@ impl GameVisitor for &DatagenConfig {
     fn visit<G: Tooling>(self) -> Self::Output {
         let settings = game_settings::<G>(&self.options)?;
         G::prepare(&settings);
+        let network = self.eval.network::<G>()?;
         let (mut writer, done) = Writer::open(&self.out, G::NAME)?;
         let mut report = DatagenReport {
             resumed_from: done,
@@ -109,10 +114,10 @@ impl GameVisitor for &DatagenConfig {
         let progress = Progress::new(self.progress, done, games);
         std::thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
-                let (sender, next_game, failed, settings) =
-                    (sender.clone(), &next_game, &failed, &settings);
+                let (sender, next_game, failed, settings, network) =
+                    (sender.clone(), &next_game, &failed, &settings, &network);
                 scope.spawn(move || {
-                    let mut player = match SelfPlay::<G>::new(self, settings) {
+                    let mut player = match SelfPlay::<G>::new(self, settings, network.as_ref()) {
                         Ok(player) => player,
                         Err(error) => {
                             let _ = sender.send((usize::MAX, Err(error)));
@@ -165,13 +170,18 @@ impl GameVisitor for &DatagenConfig {
 struct SelfPlay<'a, G: Searchable> {
     config: &'a DatagenConfig,
     settings: &'a G::Settings,
+    network: Option<&'a Network>,
     limits: Limits,
     tt: TranspositionTable,
     moves: Vec<G::Move>,
 }
 
 impl<'a, G: Searchable> SelfPlay<'a, G> {
-    fn new(config: &'a DatagenConfig, settings: &'a G::Settings) -> Result<Self, String> {
+    fn new(
+        config: &'a DatagenConfig,
+        settings: &'a G::Settings,
+        network: Option<&'a Network>,
+    ) -> Result<Self, String> {
         let limits = match config.limit {
             SearchLimit::Nodes(nodes) => Limits {
                 nodes: Some(nodes),
@@ -185,6 +195,7 @@ impl<'a, G: Searchable> SelfPlay<'a, G> {
         Ok(SelfPlay {
             config,
             settings,
+            network,
             limits,
             tt: TranspositionTable::new(HASH_MIB)?,
             moves: Vec::new(),
@@ -205,7 +216,8 @@ impl<'a, G: Searchable> SelfPlay<'a, G> {
                 break Outcome::Draw;
             }
             let request = SearchRequest::new(log.position(), self.settings, &self.limits)
-                .with_history(log.history());
+                .with_history(log.history())
+                .with_net(self.network);
             let signals = Signals::new(false);
             let outcome = search::search(&request, &self.tt, &signals, &mut |_| {});
             let Some(best) = outcome.best_move else {

@@ -14,6 +14,7 @@ mod tests {
     use super::data::{merge, read};
     use super::datagen::{run_datagen, DatagenConfig, SearchLimit};
     use super::texel::{run_scale_fit, run_tune, TuneConfig};
+    use crate::protocol::networks::EvalChoice;
 
     /// A fresh path in the temporary directory, removed first.
     fn scratch(name: &str) -> PathBuf {
@@ -33,6 +34,7 @@ mod tests {
             plies: None,
             seed: 5,
             shard: (1, 1),
+            eval: Default::default(),
             progress: false,
         }
     }
@@ -64,6 +66,33 @@ mod tests {
         let error = merge(&[paths[0], other.as_path()], &merged).unwrap_err();
         assert!(error.contains("holds wyx data, not pylyx10"), "{error}");
         for path in shards.iter().chain([&whole, &merged, &other]) {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    #[test]
+    fn a_network_file_plays_the_games_and_a_bad_one_is_refused() {
+        let net_file = scratch("net.nnue");
+        let network = crate::nnue::random_network("pylyx10", 826, 16, 3);
+        std::fs::write(&net_file, network.to_bytes()).unwrap();
+        let (linear, net) = (scratch("linear"), scratch("net"));
+        run_datagen(&config("pylyx10", 2, &linear)).unwrap();
+        let with_net = |out: &Path, file: &Path| DatagenConfig {
+            eval: EvalChoice {
+                linear: false,
+                file: Some(file.to_path_buf()),
+            },
+            ..config("pylyx10", 2, out)
+        };
+        run_datagen(&with_net(&net, &net_file)).unwrap();
+        // The same openings, judged by another evaluation.
+        assert_ne!(read(&net).unwrap(), read(&linear).unwrap());
+        let refused = scratch("refused");
+        std::fs::write(&net_file, b"LUDUSNN").unwrap();
+        let error = run_datagen(&with_net(&refused, &net_file)).unwrap_err();
+        assert!(error.contains("net.nnue"), "{error}");
+        assert!(!refused.exists(), "nothing is written on a bad network");
+        for path in [net_file, linear, net] {
             let _ = std::fs::remove_file(path);
         }
     }
