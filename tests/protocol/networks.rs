@@ -77,6 +77,30 @@ fn a_loaded_network_is_what_the_search_evaluates_with() {
 }
 
 #[test]
+fn a_limited_level_evaluates_linearly() {
+    let scratch = Scratch::new("evalfile-level");
+    let path = scratch.join("wyx.nnue");
+    std::fs::write(&path, random_network("wyx", wyx_inputs(), 16, 9).to_bytes()).unwrap();
+    let mut engine = wyx_engine();
+    engine.send(&format!("setoption name EvalFile value {}", path.display()));
+    engine.read_until(|l| l.starts_with("info string EvalFile"));
+    // Every line's score at every depth, as a level searches its lines.
+    let scores = |engine: &mut Engine| -> Vec<i64> {
+        let lines = engine.search("startpos", "depth 4");
+        infos(&lines).iter().map(|info| info.score).collect()
+    };
+    engine.send("setoption name Skill Level value 10");
+    let level_net = scores(&mut engine);
+    engine.send("setoption name Eval value linear");
+    assert_eq!(scores(&mut engine), level_net, "a level's search is linear");
+    // Full strength is where the network plays.
+    engine.send("setoption name Skill Level value 20");
+    let full_linear = scores(&mut engine);
+    engine.send("setoption name Eval value net");
+    assert_ne!(scores(&mut engine), full_linear);
+}
+
+#[test]
 fn bad_evaluation_options_are_refused() {
     let scratch = Scratch::new("evalfile-bad");
     let other_game = scratch.join("alak.nnue");

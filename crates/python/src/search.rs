@@ -2,6 +2,7 @@
 //! asks for it: the same search the daemon runs, with the game's options at
 //! their protocol defaults unless set.
 
+use ludus_engine::protocol::networks::EvalChoice;
 use ludus_engine::protocol::options::game_settings;
 use ludus_engine::search::{
     self, protocol_score, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
@@ -54,6 +55,9 @@ pub fn search_position<G: Searchable>(
     let settings = game_settings::<G>(&spec.options)?;
     G::prepare(&settings);
     let tt = TranspositionTable::new(spec.hash_mib.max(1))?;
+    // The daemon's default evaluation: the game's built-in network where
+    // it ships one.
+    let network = EvalChoice::default().network::<G>()?;
     let request = SearchRequest {
         multipv: spec.multipv.max(1),
         search_moves: &search_moves,
@@ -61,6 +65,7 @@ pub fn search_position<G: Searchable>(
             .with_history(log.history())
             .with_threads(spec.threads.max(1), false)
             .with_contempt(DEFAULT_CONTEMPT)
+            .with_net(network.as_ref())
     };
     let mut lines: Vec<Line> = Vec::new();
     let mut keep = |info: &SearchInfo<G::Move>| {

@@ -259,7 +259,9 @@ impl Engine {
                     contempt: self.options.contempt,
                     skill: self.options.skill(),
                     features_on: self.features_on,
-                    net: match self.options.eval_net {
+                    // A level below full strength evaluates linearly, as
+                    // its calibration was measured (protocol.md).
+                    net: match self.options.eval_net && self.options.skill().is_full() {
                         true => self.networks.for_game(self.session.net_game()),
                         false => None,
                     },
