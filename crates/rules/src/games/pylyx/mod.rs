@@ -443,6 +443,13 @@ impl<const N: usize> Searchable for PylyxGame<N> {
     };
 
     const NET_INPUTS: Option<NetInputs<Self>> = Some(Self::INPUTS);
+    // Kept by matches against the linear evaluation (bench/README.md,
+    // "Learned evaluations: the matches"); 12×12 plays linearly until its
+    // own network wins both.
+    const NET: Option<&'static [u8]> = match N {
+        10 => Some(include_bytes!("pylyx10.nnue")),
+        _ => None,
+    };
 
     fn move_index(&self, mv: PylyxMove) -> usize {
         let index = match mv {
