@@ -643,6 +643,13 @@ impl<const N: usize> Searchable for Wyke<N> {
     };
 
     const NET_INPUTS: Option<NetInputs<Self>> = Some(Self::INPUTS);
+    // Kept by matches against the linear evaluation (bench/README.md,
+    // "Learned evaluations: the matches"); 6×6 plays linearly until its
+    // own network wins both.
+    const NET: Option<&'static [u8]> = match N {
+        4 => Some(include_bytes!("wyke.nnue")),
+        _ => None,
+    };
 
     fn move_index(&self, mv: WykeMove) -> usize {
         ordering::move_indices(mv).iter().next().unwrap_or(0)
