@@ -643,11 +643,11 @@ impl<const N: usize> Searchable for Wyke<N> {
     };
 
     const NET_INPUTS: Option<NetInputs<Self>> = Some(Self::INPUTS);
-    // Kept by matches against the linear evaluation (bench/README.md,
-    // "Learned evaluations: the matches"); 6×6 plays linearly until its
-    // own network wins both.
+    // Each kept by matches against the linear evaluation (bench/README.md,
+    // "Learned evaluations: the matches").
     const NET: Option<&'static [u8]> = match N {
         4 => Some(include_bytes!("wyke.nnue")),
+        6 => Some(include_bytes!("wyke6.nnue")),
         _ => None,
     };
 
