@@ -4,6 +4,7 @@
 # features.rs) against the engine with every feature, at a fixed node
 # count per move (so the result does not move with the load of a shared
 # machine), --repeat over balanced openings. Prints one table row per match.
+# (LUDUS_SEARCH_ON switches features on the same way, over a game's own set.)
 # Usage: bench/ablation.sh [ENGINE] [GAMES] [NODES] [WORKDIR]
 #   (defaults: target/release/ludus, 200, 3000, target/ablation)
 # ABLATION_FEATURES and ABLATION_GAMES narrow the lists; ABLATION_SKIP

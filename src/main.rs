@@ -18,7 +18,9 @@ use ludus_engine::bench::{run_bench, BenchConfig};
 use ludus_engine::openings::{generate_openings, OpeningsConfig, Walk};
 use ludus_engine::perft::run_perft;
 use ludus_engine::protocol::networks::EvalChoice;
-use ludus_engine::search::features::{self, FEATURES_OFF_VARIABLE};
+use ludus_engine::search::features::{
+    FeatureSwitches, FEATURES_OFF_VARIABLE, FEATURES_ON_VARIABLE,
+};
 use ludus_engine::search::MAX_PLY;
 use ludus_engine::solve::{run_solve, target_names};
 use ludus_engine::tune::data::merge;
@@ -28,7 +30,6 @@ use ludus_engine::tune::texel::{
 };
 use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus_rules::perft::MAX_PERFT_DEPTH;
-use ludus_rules::SearchFeatures;
 
 /// An engine daemon for Alak, Alfred's Wyke, Pylyx and Wyx, speaking UCI and
 /// UGI on standard input and output.
@@ -292,17 +293,19 @@ fn games() -> PossibleValuesParser {
     PossibleValuesParser::new(GAME_NAMES)
 }
 
-/// The search features this process leaves on, for measurements: all but
-/// those `LUDUS_SEARCH_OFF` names (an unknown name is reported on stderr
-/// and the variable ignored — `bench/ablation.sh` checks its names first).
-fn features_on() -> SearchFeatures {
-    match std::env::var(FEATURES_OFF_VARIABLE) {
-        Ok(list) => features::without(&list).unwrap_or_else(|error| {
-            log::error!("{FEATURES_OFF_VARIABLE}: {error}; every feature stays on");
-            SearchFeatures::ALL
-        }),
-        Err(_) => SearchFeatures::ALL,
-    }
+/// The search feature switches of this process, for measurements: those
+/// `LUDUS_SEARCH_ON` and `LUDUS_SEARCH_OFF` name (a bad list is reported
+/// on stderr and both variables ignored — `bench/ablation.sh` checks its
+/// names first).
+fn feature_switches() -> FeatureSwitches {
+    let list = |variable| std::env::var(variable).unwrap_or_default();
+    let (on, off) = (list(FEATURES_ON_VARIABLE), list(FEATURES_OFF_VARIABLE));
+    FeatureSwitches::from_lists(&on, &off).unwrap_or_else(|error| {
+        log::error!(
+            "{FEATURES_ON_VARIABLE}/{FEATURES_OFF_VARIABLE}: {error}; each game keeps its own features"
+        );
+        FeatureSwitches::NONE
+    })
 }
 
 fn main() -> ExitCode {
@@ -314,7 +317,7 @@ fn main() -> ExitCode {
         return exit_status(match_merge(files));
     }
     let result = match cli.tool {
-        None => ludus_engine::protocol::run_daemon(&cli.game, features_on()),
+        None => ludus_engine::protocol::run_daemon(&cli.game, feature_switches()),
         Some(Tool::Perft { game, depth, fen }) => perft(&game, depth, fen.as_deref()),
         Some(Tool::Bench {
             game,
@@ -329,7 +332,7 @@ fn main() -> ExitCode {
             threads: threads as usize,
             deterministic,
             hash_mib: hash as usize,
-            features_on: features_on(),
+            feature_switches: feature_switches(),
             eval: eval.choice(),
         }),
         Some(Tool::Solve { target }) => {

@@ -11,11 +11,12 @@ use crate::common::{bestmoves, Captured, Engine, PATIENCE};
 use ludus_engine::protocol::command::{parse, Command};
 use ludus_engine::protocol::session::{JobSettings, Session, TypedSession};
 use ludus_engine::protocol::Output;
+use ludus_engine::search::features::FeatureSwitches;
 use ludus_engine::search::Bound;
 use ludus_engine::search::TranspositionTable;
 use ludus_engine::skill::Skill;
 use ludus_rules::games::alak::Alak;
-use ludus_rules::{Game, SearchFeatures, Searchable};
+use ludus_rules::{Game, Searchable};
 
 /// Peak resident memory of a process, from /proc (Linux).
 fn peak_rss_kib(pid: u32) -> Option<u64> {
@@ -199,7 +200,7 @@ fn job_ends(
         ponder_move: true,
         contempt: 0,
         skill: Skill::new(20.0),
-        features_on: SearchFeatures::ALL,
+        feature_switches: FeatureSwitches::NONE,
         net: None,
     };
     let Ok(Some(Command::Go(go))) = parse(go) else {

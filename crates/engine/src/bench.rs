@@ -8,9 +8,9 @@ use std::time::Duration;
 use web_time::Instant;
 
 use crate::protocol::networks::EvalChoice;
+use crate::search::features::FeatureSwitches;
 use crate::search::{self, Limits, SearchRequest, Signals, TranspositionTable};
 use ludus_rules::games::{visit_game_named, GameVisitor, GAME_NAMES};
-use ludus_rules::SearchFeatures;
 use ludus_rules::Tooling;
 
 /// What to bench.
@@ -26,9 +26,9 @@ pub struct BenchConfig {
     pub deterministic: bool,
     /// Hash size in MiB.
     pub hash_mib: usize,
-    /// The search features left on (of each game's own), for measurements
-    /// (see [`crate::search::features`]).
-    pub features_on: SearchFeatures,
+    /// The search feature switches over each game's own, for
+    /// measurements (see [`crate::search::features`]).
+    pub feature_switches: FeatureSwitches,
     /// The evaluation: by default each game's built-in network where it
     /// has one, as the daemon's `Eval net` (a file only with one game).
     pub eval: EvalChoice,
@@ -112,7 +112,7 @@ impl GameVisitor for BenchGame<'_> {
             let request = SearchRequest::new(&root, &settings, &limits)
                 .with_threads(self.config.threads, self.config.deterministic)
                 .with_contempt(crate::search::DEFAULT_CONTEMPT)
-                .with_features_on(self.config.features_on)
+                .with_feature_switches(self.config.feature_switches)
                 .with_net(network.as_ref());
             let signals = Signals::new(false);
             let started = Instant::now();

@@ -35,6 +35,17 @@ impl SearchFeatures {
         history: true,
     };
 
+    /// Every technique off.
+    pub const NONE: SearchFeatures = SearchFeatures {
+        aspiration: false,
+        quiescence: false,
+        reductions: false,
+        futility: false,
+        move_count_pruning: false,
+        killers: false,
+        history: false,
+    };
+
     /// The names of the techniques, as [`SearchFeatures::switch`] knows
     /// them.
     pub const NAMES: [&'static str; 7] = [
@@ -57,6 +68,32 @@ impl SearchFeatures {
             move_count_pruning: self.move_count_pruning && other.move_count_pruning,
             killers: self.killers && other.killers,
             history: self.history && other.history,
+        }
+    }
+
+    /// The techniques on in either set.
+    pub const fn or(self, other: SearchFeatures) -> SearchFeatures {
+        SearchFeatures {
+            aspiration: self.aspiration || other.aspiration,
+            quiescence: self.quiescence || other.quiescence,
+            reductions: self.reductions || other.reductions,
+            futility: self.futility || other.futility,
+            move_count_pruning: self.move_count_pruning || other.move_count_pruning,
+            killers: self.killers || other.killers,
+            history: self.history || other.history,
+        }
+    }
+
+    /// The techniques on in this set but not in `other`.
+    pub const fn minus(self, other: SearchFeatures) -> SearchFeatures {
+        SearchFeatures {
+            aspiration: self.aspiration && !other.aspiration,
+            quiescence: self.quiescence && !other.quiescence,
+            reductions: self.reductions && !other.reductions,
+            futility: self.futility && !other.futility,
+            move_count_pruning: self.move_count_pruning && !other.move_count_pruning,
+            killers: self.killers && !other.killers,
+            history: self.history && !other.history,
         }
     }
 
@@ -90,6 +127,15 @@ mod tests {
             assert!(!seen.contains(&features), "{name}");
             assert_eq!(features.and(SearchFeatures::ALL), features);
             assert_eq!(SearchFeatures::ALL.and(features), features);
+            assert_eq!(features.or(SearchFeatures::NONE), features);
+            assert_eq!(
+                SearchFeatures::ALL.minus(features).or(features),
+                SearchFeatures::ALL
+            );
+            assert_eq!(
+                SearchFeatures::ALL.minus(features).and(features),
+                SearchFeatures::NONE
+            );
             seen.push(features);
         }
         let mut features = SearchFeatures::ALL;

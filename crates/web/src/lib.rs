@@ -13,8 +13,8 @@ use std::io::Write;
 
 use ludus_engine::bench::{run_bench, BenchConfig};
 use ludus_engine::protocol::{Engine, Output};
+use ludus_engine::search::features::FeatureSwitches;
 use ludus_rules::games::DEFAULT_GAME;
-use ludus_rules::SearchFeatures;
 use wasm_bindgen::prelude::*;
 
 thread_local! {
@@ -90,7 +90,7 @@ pub fn bench() -> Result<Vec<f64>, String> {
         threads: 1,
         deterministic: false,
         hash_mib: 16,
-        features_on: SearchFeatures::ALL,
+        feature_switches: FeatureSwitches::NONE,
         eval: Default::default(),
     })?;
     Ok(vec![report.nodes as f64, report.nps() as f64])

@@ -16,8 +16,9 @@ use crossbeam_channel::{unbounded, Receiver, Sender};
 
 use ludus_rules::games::{level_calibration, unknown_game};
 use ludus_rules::protocol::{PositionBase, PositionCommand};
-use ludus_rules::{GameResult, Player, SearchFeatures};
+use ludus_rules::{GameResult, Player};
 
+use crate::search::features::FeatureSwitches;
 use crate::search::TranspositionTable;
 use command::{Command, MoveFilter, Query};
 use networks::Networks;
@@ -116,8 +117,9 @@ pub struct Engine {
     /// The handshake last used (UCI until one arrives): UGI answers
     /// `bestmove` without a ponder move.
     dialect: Dialect,
-    /// The search features left on (see [`crate::search::features`]).
-    features_on: SearchFeatures,
+    /// The measurement's search feature switches (see
+    /// [`crate::search::features`]).
+    feature_switches: FeatureSwitches,
     /// The games' networks: built in, or loaded by `EvalFile`.
     networks: Networks,
 }
@@ -141,16 +143,16 @@ impl Engine {
             job: None,
             tables_requested: false,
             dialect: Dialect::Uci,
-            features_on: SearchFeatures::ALL,
+            feature_switches: FeatureSwitches::NONE,
             networks: Networks::default(),
         })
     }
 
-    /// The same engine with only those of a game's search features on that
-    /// `features_on` leaves on (see [`crate::search::features`]).
-    pub fn with_features_on(self, features_on: SearchFeatures) -> Self {
+    /// The same engine with each game's search features as `switches`
+    /// leave them (see [`crate::search::features`]).
+    pub fn with_feature_switches(self, feature_switches: FeatureSwitches) -> Self {
         Engine {
-            features_on,
+            feature_switches,
             ..self
         }
     }
@@ -258,7 +260,7 @@ impl Engine {
                     ponder_move: self.dialect == Dialect::Uci,
                     contempt: self.options.contempt,
                     skill: self.options.skill(),
-                    features_on: self.features_on,
+                    feature_switches: self.feature_switches,
                     // A level below full strength evaluates linearly, as
                     // its calibration was measured (protocol.md).
                     net: match self.options.eval_net && self.options.skill().is_full() {
@@ -452,10 +454,10 @@ impl Engine {
 }
 
 /// Runs the daemon on standard input and output until `quit` or the end of
-/// input, its searches with only those of a game's features on that
-/// `features_on` leaves on.
-pub fn run_daemon(game: &str, features_on: SearchFeatures) -> Result<(), String> {
-    let engine = Engine::new(game, Output::stdout())?.with_features_on(features_on);
+/// input, its searches with each game's features as `feature_switches`
+/// leave them.
+pub fn run_daemon(game: &str, feature_switches: FeatureSwitches) -> Result<(), String> {
+    let engine = Engine::new(game, Output::stdout())?.with_feature_switches(feature_switches);
     let (sender, receiver) = unbounded();
     std::thread::Builder::new()
         .name("input".to_string())

@@ -14,7 +14,7 @@ use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::perft::split_perft;
 use ludus_rules::protocol::words::truncate;
 use ludus_rules::protocol::{Bound, InfoLine, PositionBase, PositionCommand};
-use ludus_rules::{GameLog, GameResult, Player, SearchFeatures, Searchable, Status};
+use ludus_rules::{GameLog, GameResult, Player, Searchable, Status};
 
 use super::command::GoParams;
 use super::networks::NetGame;
@@ -22,6 +22,7 @@ use super::options::GameOptionInfo;
 use super::output::Output;
 use crate::nnue::Network;
 use crate::platform;
+use crate::search::features::FeatureSwitches;
 use crate::search::{
     self, protocol_score, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
 };
@@ -51,9 +52,9 @@ pub struct JobSettings {
     /// The playing strength: full, or a level that looks less deep and
     /// draws its move among the best lines.
     pub skill: Skill,
-    /// The search features left on (of the game's own), for measurements
-    /// (see [`crate::search::features`]).
-    pub features_on: SearchFeatures,
+    /// The search feature switches over the game's own, for
+    /// measurements (see [`crate::search::features`]).
+    pub feature_switches: FeatureSwitches,
     /// The network to evaluate with; `None`: the linear evaluation.
     pub net: Option<Arc<Network>>,
 }
@@ -447,7 +448,7 @@ impl<G: Searchable> Job<G> {
                 .with_history(self.session.log.history())
                 .with_threads(self.settings.threads, self.settings.deterministic)
                 .with_contempt(self.settings.contempt)
-                .with_features_on(self.settings.features_on)
+                .with_feature_switches(self.settings.feature_switches)
                 .with_net(self.settings.net.as_deref())
         };
         let out = &self.out;

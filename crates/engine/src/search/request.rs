@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use ludus_rules::{SearchFeatures, Searchable};
 
+use super::features::FeatureSwitches;
 use super::limits::Limits;
 use super::tt::Bound;
 use crate::nnue::Network;
@@ -37,8 +38,8 @@ pub struct SearchRequest<'a, G: Searchable> {
     /// centipawns below 0 (the opponent scores it as much above).
     pub contempt: i32,
     /// The search techniques on: the game's own
-    /// ([`Searchable::SEARCH_FEATURES`]), less any a measurement switches
-    /// off (see [`super::features`]).
+    /// ([`Searchable::SEARCH_FEATURES`]), with any a measurement switches
+    /// on or off (see [`super::features`]).
     pub features: SearchFeatures,
     /// The network to evaluate with (the `Eval` option's choice); `None`:
     /// the game's linear evaluation ([`Searchable::evaluate`]). A network
@@ -93,11 +94,11 @@ impl<'a, G: Searchable> SearchRequest<'a, G> {
         SearchRequest { contempt, ..self }
     }
 
-    /// The same request with only those of the game's features on that
-    /// `switched_on` leaves on.
-    pub fn with_features_on(self, switched_on: SearchFeatures) -> Self {
+    /// The same request with the game's features as `switches` leave
+    /// them.
+    pub fn with_feature_switches(self, switches: FeatureSwitches) -> Self {
         SearchRequest {
-            features: G::SEARCH_FEATURES.and(switched_on),
+            features: switches.apply(G::SEARCH_FEATURES),
             ..self
         }
     }
