@@ -22,8 +22,7 @@ for feature in $features; do
     case " $known " in *" $feature "*) ;; *) echo "unknown feature $feature" >&2; exit 2;; esac
 done
 default_skip="alak:reductions alak:move_count_pruning alak:killers
-    wyke:aspiration wyke:killers wyke:history wyke6:history
-    pylyx:futility pylyx:killers wyx:quiescence wyx:move_count_pruning wyx:killers"
+    wyke:history wyke6:history wyx:quiescence wyx:move_count_pruning wyx:killers"
 # shellcheck disable=SC2086 # split on any white space, joined by one space
 skip=$(echo ${ABLATION_SKIP-$default_skip})
 mkdir -p "$work"

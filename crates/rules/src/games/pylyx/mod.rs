@@ -419,19 +419,12 @@ impl<const N: usize> Game for PylyxGame<N> {
 impl<const N: usize> Searchable for PylyxGame<N> {
     type Settings = ();
     const MOVE_INDEX_COUNT: usize = MAILBOX * MAILBOX;
-    // Each technique kept by a match in this game (bench/README.md, "Every
-    // feature switched off once"). Null moves lose in both sizes (switched
-    // off: +60.5 ± 34.6 Elo over 400 games at 10 000 nodes on 12×12, +36.6
-    // ± 34.3 on 10×10); on 12×12 futility pruning (+31.4 ± 34.3) and
-    // killers (+20.0 ± 34.2) gain nothing either.
-    const SEARCH_FEATURES: SearchFeatures = match N {
-        12 => SearchFeatures {
-            futility: false,
-            killers: false,
-            ..SearchFeatures::ALL
-        },
-        _ => SearchFeatures::ALL,
-    };
+    // Every technique (bench/README.md, "Every feature switched off once"
+    // and "The verdicts at 0.1 s a move"). On 12×12 futility pruning and
+    // killers gained nothing at 10 000 nodes (switched off: +31.4 ± 34.3
+    // and +20.0 ± 34.2 Elo over 400 games), but the search without them
+    // lost at 0.1 s a move (−36.6 ± 34.2 over 400 games), so they are back.
+    const SEARCH_FEATURES: SearchFeatures = SearchFeatures::ALL;
     // Fitted by `ludus tune --game G --scale-only G.data` on `ludus datagen
     // --game G --games 300 --nodes 2000 --concurrency 1 --out G.data`: 1/K
     // for the search scores, pylyx 102.1 (18 174 positions of the 93 games
