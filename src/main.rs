@@ -294,18 +294,13 @@ fn games() -> PossibleValuesParser {
 }
 
 /// The search feature switches of this process, for measurements: those
-/// `LUDUS_SEARCH_ON` and `LUDUS_SEARCH_OFF` name (a bad list is reported
-/// on stderr and both variables ignored — `bench/ablation.sh` checks its
-/// names first).
-fn feature_switches() -> FeatureSwitches {
+/// `LUDUS_SEARCH_ON` and `LUDUS_SEARCH_OFF` name. A bad list is an error,
+/// so a measurement never runs with switches other than it asked for.
+fn feature_switches() -> Result<FeatureSwitches, String> {
     let list = |variable| std::env::var(variable).unwrap_or_default();
     let (on, off) = (list(FEATURES_ON_VARIABLE), list(FEATURES_OFF_VARIABLE));
-    FeatureSwitches::from_lists(&on, &off).unwrap_or_else(|error| {
-        log::error!(
-            "{FEATURES_ON_VARIABLE}/{FEATURES_OFF_VARIABLE}: {error}; each game keeps its own features"
-        );
-        FeatureSwitches::NONE
-    })
+    FeatureSwitches::from_lists(&on, &off)
+        .map_err(|error| format!("{FEATURES_ON_VARIABLE}/{FEATURES_OFF_VARIABLE}: {error}"))
 }
 
 fn main() -> ExitCode {
@@ -317,7 +312,8 @@ fn main() -> ExitCode {
         return exit_status(match_merge(files));
     }
     let result = match cli.tool {
-        None => ludus_engine::protocol::run_daemon(&cli.game, feature_switches()),
+        None => feature_switches()
+            .and_then(|switches| ludus_engine::protocol::run_daemon(&cli.game, switches)),
         Some(Tool::Perft { game, depth, fen }) => perft(&game, depth, fen.as_deref()),
         Some(Tool::Bench {
             game,
@@ -326,14 +322,16 @@ fn main() -> ExitCode {
             deterministic,
             hash,
             eval,
-        }) => bench(BenchConfig {
-            game,
-            depth,
-            threads: threads as usize,
-            deterministic,
-            hash_mib: hash as usize,
-            feature_switches: feature_switches(),
-            eval: eval.choice(),
+        }) => feature_switches().and_then(|feature_switches| {
+            bench(BenchConfig {
+                game,
+                depth,
+                threads: threads as usize,
+                deterministic,
+                hash_mib: hash as usize,
+                feature_switches,
+                eval: eval.choice(),
+            })
         }),
         Some(Tool::Solve { target }) => {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))

@@ -5,7 +5,7 @@ use std::io::Read;
 use std::process::Stdio;
 
 use crate::common::scratch::Scratch;
-use crate::common::{ludus, spawn, stderr_of, stdout_of};
+use crate::common::{command, ludus, spawn, stderr_of, stdout_of};
 
 /// The number after `label` on the line that starts with it.
 fn figure(text: &str, label: &str) -> u64 {
@@ -97,6 +97,39 @@ fn bench_depths_outside_the_search_range_are_refused() {
     let output = ludus(&["bench", "--game", "alak", "--depth", "1"]);
     assert!(output.status.success(), "{}", stderr_of(&output));
     assert!(stdout_of(&output).contains("depth  1 "));
+}
+
+#[test]
+fn search_feature_switches_are_checked_and_change_the_search() {
+    let bench = |variables: &[(&str, &str)]| {
+        let mut command = command();
+        command.args(["bench", "--game", "wyke", "--depth", "5"]);
+        command.envs(variables.iter().copied());
+        command.output().expect("the ludus binary runs")
+    };
+    for bad in [
+        [("LUDUS_SEARCH_ON", "lmr")].as_slice(),
+        &[("LUDUS_SEARCH_OFF", "killers,lmr")],
+        &[
+            ("LUDUS_SEARCH_ON", "history"),
+            ("LUDUS_SEARCH_OFF", "history"),
+        ],
+    ] {
+        let output = bench(bad);
+        assert!(!output.status.success(), "{bad:?} succeeded");
+        assert!(output.stdout.is_empty(), "{bad:?} wrote to stdout");
+        assert!(stderr_of(&output).contains("LUDUS_SEARCH"), "{bad:?}");
+    }
+    let nodes = |variables: &[(&str, &str)]| {
+        let output = bench(variables);
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        figure(&stdout_of(&output), "Nodes searched")
+    };
+    // Wyke searches without history: switching it off changes nothing,
+    // switching it on changes the trees.
+    let own = nodes(&[]);
+    assert_eq!(nodes(&[("LUDUS_SEARCH_OFF", "history")]), own);
+    assert_ne!(nodes(&[("LUDUS_SEARCH_ON", "history")]), own);
 }
 
 #[test]

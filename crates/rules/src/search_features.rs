@@ -59,42 +59,33 @@ impl SearchFeatures {
     ];
 
     /// The techniques on in both sets.
-    pub const fn and(self, other: SearchFeatures) -> SearchFeatures {
-        SearchFeatures {
-            aspiration: self.aspiration && other.aspiration,
-            quiescence: self.quiescence && other.quiescence,
-            reductions: self.reductions && other.reductions,
-            futility: self.futility && other.futility,
-            move_count_pruning: self.move_count_pruning && other.move_count_pruning,
-            killers: self.killers && other.killers,
-            history: self.history && other.history,
-        }
+    pub fn and(self, other: SearchFeatures) -> SearchFeatures {
+        self.combine(other, |a, b| a && b)
     }
 
     /// The techniques on in either set.
-    pub const fn or(self, other: SearchFeatures) -> SearchFeatures {
-        SearchFeatures {
-            aspiration: self.aspiration || other.aspiration,
-            quiescence: self.quiescence || other.quiescence,
-            reductions: self.reductions || other.reductions,
-            futility: self.futility || other.futility,
-            move_count_pruning: self.move_count_pruning || other.move_count_pruning,
-            killers: self.killers || other.killers,
-            history: self.history || other.history,
-        }
+    pub fn or(self, other: SearchFeatures) -> SearchFeatures {
+        self.combine(other, |a, b| a || b)
     }
 
     /// The techniques on in this set but not in `other`.
-    pub const fn minus(self, other: SearchFeatures) -> SearchFeatures {
-        SearchFeatures {
-            aspiration: self.aspiration && !other.aspiration,
-            quiescence: self.quiescence && !other.quiescence,
-            reductions: self.reductions && !other.reductions,
-            futility: self.futility && !other.futility,
-            move_count_pruning: self.move_count_pruning && !other.move_count_pruning,
-            killers: self.killers && !other.killers,
-            history: self.history && !other.history,
+    pub fn minus(self, other: SearchFeatures) -> SearchFeatures {
+        self.combine(other, |a, b| a && !b)
+    }
+
+    /// Each technique's switch as `rule` makes it of the two sets'.
+    fn combine(
+        mut self,
+        mut other: SearchFeatures,
+        rule: fn(bool, bool) -> bool,
+    ) -> SearchFeatures {
+        for name in Self::NAMES {
+            let (mine, theirs) = (self.switch(name), other.switch(name));
+            if let (Some(mine), Some(theirs)) = (mine, theirs) {
+                *mine = rule(*mine, *theirs);
+            }
         }
+        self
     }
 
     /// The switch of the technique called `name` (one of

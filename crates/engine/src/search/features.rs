@@ -47,7 +47,7 @@ impl FeatureSwitches {
     }
 
     /// The features a game whose own set is `game` searches with.
-    pub const fn apply(self, game: SearchFeatures) -> SearchFeatures {
+    pub fn apply(self, game: SearchFeatures) -> SearchFeatures {
         game.or(self.on).minus(self.off)
     }
 }
