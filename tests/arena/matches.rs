@@ -250,6 +250,44 @@ fn a_fatal_error_still_prints_the_score_so_far() {
     );
 }
 
+/// An engine stopped by SIGTERM (a scheduler stopping the job) does not
+/// lose: the match stops with its game unscored, out of the results file,
+/// so that `--resume` plays it again.
+#[test]
+fn an_engine_stopped_from_outside_stops_the_match_unscored() {
+    let dir = scratch("terminated");
+    let results = dir.join("results.json");
+    let out = ludus(&[
+        "match",
+        "--game",
+        "alak",
+        "--engine",
+        &format!("cmd={}", fake("terminated")),
+        "name=fake",
+        "--engine",
+        &format!("cmd={LUDUS}"),
+        "name=ludus",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--results",
+        &results.display().to_string(),
+    ]);
+    assert!(!out.status.success());
+    let text = stdout_of(&out);
+    assert!(!text.contains("Finished game"), "{text}");
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        error.contains(
+            "engine fake was stopped by SIGTERM from outside the match; its game is not scored"
+        ),
+        "{error}"
+    );
+    let recorded = std::fs::read_to_string(&results).unwrap();
+    assert!(!recorded.contains(r#"{"record":"game""#), "{recorded}");
+}
+
 /// What `ludus ARGS` prints, checked to be `count` distinct openings, the
 /// same when run again.
 fn reproducible_openings(args: &[&str], count: usize) -> String {

@@ -2,7 +2,7 @@
 //! thread of its own into a channel, so every read can time out.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
@@ -16,6 +16,22 @@ pub enum Failure {
     Crashed,
     /// Nothing suitable came before the deadline.
     TimedOut,
+    /// The process was ended by a termination signal (SIGHUP, SIGINT,
+    /// SIGTERM; its name here) from outside: a scheduler stopping the job or
+    /// a Ctrl-C, which end the runner too, so the game cannot be scored.
+    Stopped(&'static str),
+}
+
+impl Failure {
+    /// What happened to the engine `name`, as a sentence without its end:
+    /// `engine x exited`.
+    pub fn describe(&self, name: &str) -> String {
+        match self {
+            Failure::Crashed => format!("engine {name} exited"),
+            Failure::TimedOut => format!("engine {name} did not answer in time"),
+            Failure::Stopped(signal) => format!("engine {name} was stopped by {signal}"),
+        }
+    }
 }
 
 /// A running engine.
@@ -91,7 +107,7 @@ impl EngineProcess {
         log::debug!("> {line}");
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|_| Failure::Crashed)
+            .map_err(|_| self.ended())
     }
 
     /// The next line before `deadline`.
@@ -103,7 +119,24 @@ impl EngineProcess {
                 Ok(line)
             }
             Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut),
-            Err(RecvTimeoutError::Disconnected) => Err(Failure::Crashed),
+            Err(RecvTimeoutError::Disconnected) => Err(self.ended()),
+        }
+    }
+
+    /// Why the pipes broke: a termination signal from outside, or a crash.
+    /// Waits a moment for the exit, as the pipes close just before it.
+    fn ended(&mut self) -> Failure {
+        let deadline = Instant::now() + Duration::from_secs(1);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    return stop_signal(status).map_or(Failure::Crashed, Failure::Stopped)
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                _ => return Failure::Crashed,
+            }
         }
     }
 
@@ -163,6 +196,24 @@ impl Drop for EngineProcess {
         }
         let _ = self.child.wait();
     }
+}
+
+/// The name of the termination signal that ended a process, if one did.
+#[cfg(unix)]
+fn stop_signal(status: ExitStatus) -> Option<&'static str> {
+    use std::os::unix::process::ExitStatusExt;
+    match status.signal()? {
+        1 => Some("SIGHUP"),
+        2 => Some("SIGINT"),
+        15 => Some("SIGTERM"),
+        _ => None,
+    }
+}
+
+/// No termination signals outside Unix.
+#[cfg(not(unix))]
+fn stop_signal(_: ExitStatus) -> Option<&'static str> {
+    None
 }
 
 /// Whether the handshake's `option name UCI_Variant type combo ... var X`

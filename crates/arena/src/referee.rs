@@ -115,22 +115,6 @@ impl Verdict {
             termination,
         }
     }
-
-    /// `loser`'s engine (`name`) did not give the `what` awaited within
-    /// `timeout`.
-    fn failure(loser: Player, name: &str, failure: Failure, what: &str, timeout: Duration) -> Self {
-        match failure {
-            Failure::Crashed => Verdict::loss(loser, Termination::Crash, format!("{name} crashes")),
-            Failure::TimedOut => Verdict::loss(
-                loser,
-                Termination::Stall,
-                format!(
-                    "{name} stalls (no {what} within {:.1} s)",
-                    timeout.as_secs_f64()
-                ),
-            ),
-        }
-    }
 }
 
 /// Why play stopped: the game is over, or the match cannot go on.
@@ -148,11 +132,34 @@ impl From<Verdict> for Stop {
     }
 }
 
+/// `loser`'s engine (`name`) did not give the `what` awaited within
+/// `timeout`: it loses, unless it was stopped from outside, which stops
+/// the match with the game unscored (a resumed match plays it again).
+fn failed(loser: Player, name: &str, failure: Failure, what: &str, timeout: Duration) -> Stop {
+    match failure {
+        Failure::Crashed => {
+            Verdict::loss(loser, Termination::Crash, format!("{name} crashes")).into()
+        }
+        Failure::TimedOut => Verdict::loss(
+            loser,
+            Termination::Stall,
+            format!(
+                "{name} stalls (no {what} within {:.1} s)",
+                timeout.as_secs_f64()
+            ),
+        )
+        .into(),
+        Failure::Stopped(signal) => Stop::Fatal(format!(
+            "engine {name} was stopped by {signal} from outside the match; its game is not scored"
+        )),
+    }
+}
+
 /// Starts `player`'s engine if needed and prepares it for a new game of `G`.
 fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Result<(), Stop> {
     let name = &seat.spec.name;
     let wait = config.timeouts.ready;
-    let lost = |failure, what| Verdict::failure(player, name, failure, what, wait);
+    let lost = |failure, what| failed(player, name, failure, what, wait);
     if seat.process.as_mut().is_some_and(|p| p.has_exited()) {
         *seat.process = None;
     }
@@ -191,7 +198,7 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
     let result = process.send(newgame).and_then(|()| process.sync(wait));
     result.map_err(|f| {
         *seat.process = None;
-        lost(f, "readyok").into()
+        lost(f, "readyok")
     })
 }
 
@@ -356,9 +363,9 @@ impl<G: Game> GameInPlay<G> {
             ask(seat, &self.position_command(), &go, time_limit, config).map_err(|failure| {
                 *seat.process = None;
                 match (failure, time_limit) {
-                    (Failure::TimedOut, Some(_)) => lost_on_time(mover, name),
+                    (Failure::TimedOut, Some(_)) => lost_on_time(mover, name).into(),
                     (failure, _) => {
-                        Verdict::failure(mover, name, failure, "bestmove", config.timeouts.per_move)
+                        failed(mover, name, failure, "bestmove", config.timeouts.per_move)
                     }
                 }
             })?;

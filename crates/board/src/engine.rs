@@ -165,11 +165,12 @@ impl Driver {
     /// Sets the engine up for `job` and starts its search, waiting where
     /// the setup asks.
     fn start(&mut self, job: &Job) -> Result<(), String> {
-        let engine = self.ensure_started()?;
+        let program = format!("'{}'", self.command.program);
         let lost = |f: Failure| match f {
-            Failure::Crashed => "the engine exited".to_string(),
-            Failure::TimedOut => "the engine did not answer isready in time".to_string(),
+            Failure::TimedOut => format!("engine {program} did not answer isready in time"),
+            other => other.describe(&program),
         };
+        let engine = self.ensure_started()?;
         for step in engine.told.job_steps(job)? {
             match step {
                 Setup::Send(line) => engine.process.send(&line).map_err(lost)?,
@@ -204,11 +205,9 @@ fn start_engine(command: &EngineCommand) -> Result<Running, String> {
                 Ok(line) if line.trim() == ok => return Ok(true),
                 Ok(line) => declarations.push(line),
                 Err(Failure::TimedOut) => return Ok(false),
-                Err(Failure::Crashed) => {
-                    return Err(format!(
-                        "engine '{}' exited during the handshake",
-                        command.program
-                    ))
+                Err(failure) => {
+                    let name = format!("'{}'", command.program);
+                    return Err(format!("{} during the handshake", failure.describe(&name)));
                 }
             }
         }

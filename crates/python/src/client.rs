@@ -18,11 +18,10 @@ pub struct EngineProcessHandle {
 }
 
 fn failure(name: &str, failure: Failure) -> PyErr {
+    let message = failure.describe(name);
     match failure {
-        Failure::Crashed => PyRuntimeError::new_err(format!("engine {name} exited")),
-        Failure::TimedOut => {
-            PyTimeoutError::new_err(format!("engine {name} did not answer in time"))
-        }
+        Failure::TimedOut => PyTimeoutError::new_err(message),
+        Failure::Crashed | Failure::Stopped(_) => PyRuntimeError::new_err(message),
     }
 }
 

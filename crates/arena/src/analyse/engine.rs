@@ -107,10 +107,7 @@ pub(super) struct Analyser {
 }
 
 fn failure(name: &str, failure: Failure, what: &str) -> String {
-    match failure {
-        Failure::Crashed => format!("engine {name} exited (at {what})"),
-        Failure::TimedOut => format!("engine {name} did not answer in time (at {what})"),
-    }
+    format!("{} (at {what})", failure.describe(name))
 }
 
 impl Analyser {
