@@ -4,7 +4,7 @@ ratings of all the games at once (see ``ludus.ratings``), the random mover
 at 0 Elo.
 
     python -m ludus.ladder run GAME --dir DIR [--shard K/N] [--players ...]
-    python -m ludus.ladder fit DIR [DIR ...] [--table FILE] [--chart FILE]
+    python -m ludus.ladder fit DIR [DIR ...] [--table FILE] [--chart FILE] [--calibration st:0.1]
 
 ``run`` plays every pair of rungs at most ``--span`` apart as its own match
 (openings of ``ludus openings``, each played twice with sides swapped), each
@@ -128,6 +128,8 @@ def report(args):
     pairs = ratings.pair_scores(ratings.read_games(args.dirs))
     fitted = ratings.fit(pairs, args.anchor)
     text = ratings.table(fitted, pairs)
+    if args.calibration:
+        text += "\n" + ratings.calibration_text(*ratings.calibration(fitted, args.calibration))
     print(text, end="")
     if args.table:
         pathlib.Path(args.table).write_text(text)
@@ -159,6 +161,9 @@ def main(argv=None):
     fit.add_argument("--table", help="write the Markdown table here")
     fit.add_argument("--chart", help="draw the ladder here (.svg or .png)")
     fit.add_argument("--title")
+    fit.add_argument("--calibration", metavar="FULL",
+                     help="also print the levels' calibration (Tooling::LEVEL_ELO), the "
+                          "player FULL (e.g. st:0.1) as level 20")
     args = parser.parse_args(argv)
     try:
         if args.command == "run":

@@ -138,6 +138,43 @@ def fit(pairs, anchor):
     return sorted(ratings, key=lambda r: -r.elo)
 
 
+def calibration(ratings, full):
+    """The levels' calibration (``Tooling::LEVEL_ELO``) from fitted ratings:
+    ``(kept, left_out)``, each a list of ``(level, Elo)`` rising by level.
+    The players ``level:L`` are levels L, the player ``full`` (ludus at full
+    strength, e.g. ``st:0.1``) is level 20; a level rated at or below a
+    weaker one is left out, so the kept Elo rise with the level."""
+    levels, top = [], None
+    for rating in ratings:
+        kind, _, value = rating.name.partition(":")
+        if rating.name == full:
+            top = (20, round(rating.elo))
+        elif kind == "level" and int(value) < 20:
+            levels.append((int(value), round(rating.elo)))
+    if top is None:
+        raise ValueError(f"no full-strength player '{full}' among the ratings")
+    kept, left_out = [], []
+    for level, elo in sorted(levels):
+        # Full strength is the table's top: a level rated at or above it is
+        # left out too.
+        if elo >= top[1] or (kept and elo <= kept[-1][1]):
+            left_out.append((level, elo))
+        else:
+            kept.append((level, elo))
+    return kept + [top], left_out
+
+
+def calibration_text(kept, left_out):
+    """The calibration as a line of ``level: Elo`` pairs, the levels left
+    out after it."""
+    listed = lambda levels: ", ".join(f"{level}: {elo}" for level, elo in levels)  # noqa: E731
+    text = f"Calibration kept: {listed(kept)}"
+    if left_out:
+        text += ("; left out (rated at or below a weaker level, or at or above full "
+                 f"strength): {listed(left_out)}")
+    return text + "\n"
+
+
 def table(ratings, pairs):
     """The ratings and the pairs as Markdown."""
     lines = ["| player | Elo | ± (95 %) | games |", "|---|---:|---:|---:|"]
