@@ -77,7 +77,7 @@ fn a_loaded_network_is_what_the_search_evaluates_with() {
 }
 
 #[test]
-fn a_limited_level_evaluates_linearly() {
+fn a_limited_level_evaluates_as_full_strength_does() {
     let scratch = Scratch::new("evalfile-level");
     let path = scratch.join("wyx.nnue");
     std::fs::write(&path, random_network("wyx", wyx_inputs(), 16, 9).to_bytes()).unwrap();
@@ -89,15 +89,13 @@ fn a_limited_level_evaluates_linearly() {
         let lines = engine.search("startpos", "depth 4");
         infos(&lines).iter().map(|info| info.score).collect()
     };
-    engine.send("setoption name Skill Level value 10");
-    let level_net = scores(&mut engine);
-    engine.send("setoption name Eval value linear");
-    assert_eq!(scores(&mut engine), level_net, "a level's search is linear");
-    // Full strength is where the network plays.
-    engine.send("setoption name Skill Level value 20");
-    let full_linear = scores(&mut engine);
-    engine.send("setoption name Eval value net");
-    assert_ne!(scores(&mut engine), full_linear);
+    for level in ["10", "20"] {
+        engine.send(&format!("setoption name Skill Level value {level}"));
+        engine.send("setoption name Eval value net");
+        let net = scores(&mut engine);
+        engine.send("setoption name Eval value linear");
+        assert_ne!(scores(&mut engine), net, "level {level} plays the network");
+    }
 }
 
 #[test]

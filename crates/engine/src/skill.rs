@@ -68,14 +68,23 @@ impl Skill {
     }
 
     /// The deepest iteration the level searches: 1 at level 0, one more
-    /// every two levels.
-    pub fn depth(&self) -> Option<u32> {
-        (!self.is_full()).then(|| 1 + (self.level / 2.0) as u32)
+    /// every two levels. A level between two depths (odd, or fractional for
+    /// a `UCI_Elo`) searches the deeper one on its share of the moves, as
+    /// `draw` (uniform in `[0, 1)`, one a move) falls: a level's strength
+    /// comes mostly from its depth, so this puts it between its neighbours,
+    /// where `UCI_Elo`'s interpolation expects it, rather than at the lower
+    /// one.
+    pub fn depth(&self, draw: f64) -> Option<u32> {
+        (!self.is_full()).then(|| {
+            let steps = self.level / 2.0;
+            1 + steps as u32 + u32::from(draw < steps.fract())
+        })
     }
 
-    /// `limits` with the level's depth as a further bound.
-    pub fn limit(&self, mut limits: Limits) -> Limits {
-        if let Some(depth) = self.depth() {
+    /// `limits` with the level's depth (for `draw`, see [`Skill::depth`])
+    /// as a further bound.
+    pub fn limit(&self, mut limits: Limits, draw: f64) -> Limits {
+        if let Some(depth) = self.depth(draw) {
             limits.depth = Some(limits.depth.map_or(depth, |asked| asked.min(depth)));
         }
         limits
@@ -171,7 +180,7 @@ impl<M: Copy + PartialEq> Candidates<M> {
             })
             .collect();
         let total: f64 = weights.iter().sum();
-        let mut ticket = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+        let mut ticket = rng.unit() * total;
         let chosen = weights
             .iter()
             .position(|weight| {
@@ -210,9 +219,16 @@ mod tests {
 
     #[test]
     fn levels_go_deeper_and_colder() {
-        assert_eq!(Skill::new(0.0).depth(), Some(1));
-        assert_eq!(Skill::new(19.0).depth(), Some(10));
-        assert_eq!(Skill::new(20.0).depth(), None);
+        for draw in [0.0, 0.99] {
+            assert_eq!(Skill::new(0.0).depth(draw), Some(1));
+            assert_eq!(Skill::new(18.0).depth(draw), Some(10));
+            assert_eq!(Skill::new(20.0).depth(draw), None);
+        }
+        // Between two depths, the deeper one on the level's share of moves.
+        assert_eq!(Skill::new(19.0).depth(0.49), Some(11));
+        assert_eq!(Skill::new(19.0).depth(0.5), Some(10));
+        assert_eq!(Skill::new(6.5).depth(0.2), Some(5));
+        assert_eq!(Skill::new(6.5).depth(0.3), Some(4));
         assert_eq!(Skill::new(25.0).lines(), 1);
         assert!(Skill::new(0.0).temperature_cp() > Skill::new(10.0).temperature_cp());
         assert_eq!(Skill::new(20.0).temperature_cp(), 0.0);

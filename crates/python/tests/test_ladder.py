@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from conftest import ROOT
 from ludus import ladder, ratings
 
 LADDER = [sys.executable, "-m", "ludus.ladder"]
@@ -62,6 +63,18 @@ def test_the_calibration_keeps_levels_that_rise_under_full_strength():
     assert text.startswith("Calibration kept: 0: 700, 4: 900, 12: 1300, 20: 1500; left out")
     with pytest.raises(ValueError, match="full-strength player 'st:1'"):
         ratings.calibration(fitted, "st:1")
+
+
+@pytest.mark.parametrize("folder", sorted((ROOT / "bench" / "ladders").iterdir()),
+                         ids=lambda folder: folder.name)
+def test_the_engines_calibration_is_the_fit_of_the_kept_ladder(folder):
+    """protocol.md's calibration row of a game whose ladder games are kept in
+    bench/ladders/GAME is what fitting them gives (the engine's table is
+    checked against that row by the Rust tests)."""
+    pairs = ratings.pair_scores(ratings.read_games(sorted(folder.iterdir())))
+    kept, _ = ratings.calibration(ratings.fit(pairs, ladder.ANCHOR), "st:0.1")
+    row = f"| `{folder.name}` | " + ", ".join(f"{level}: {elo}" for level, elo in kept) + " |"
+    assert row in (ROOT / "protocol.md").read_text()
 
 
 def test_bad_results_and_players_are_refused(tmp_path):

@@ -261,9 +261,7 @@ impl Engine {
                     contempt: self.options.contempt,
                     skill: self.options.skill(),
                     feature_switches: self.feature_switches,
-                    // A level below full strength evaluates linearly, as
-                    // its calibration was measured (protocol.md).
-                    net: match self.options.eval_net && self.options.skill().is_full() {
+                    net: match self.options.eval_net {
                         true => self.networks.for_game(self.session.net_game()),
                         false => None,
                     },

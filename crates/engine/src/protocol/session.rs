@@ -360,7 +360,8 @@ impl<G: Searchable> Session for TypedSession<G> {
         let signals = Arc::new(Signals::new(go.limits.ponder && go.perft.is_none()));
         let (done_sender, done) = bounded(1);
         let out = out.detachable();
-        let job_limits = settings.skill.limit(self.limits(go));
+        let depth_draw = Rng::new(draw_seed(self.current().hash())).unit();
+        let job_limits = settings.skill.limit(self.limits(go), depth_draw);
         let job = Job {
             session: self.clone(),
             go: go.clone(),

@@ -477,21 +477,22 @@ impl<const N: usize> Searchable for PylyxGame<N> {
 }
 
 impl<const N: usize> Tooling for PylyxGame<N> {
-    // Measured on the level ladder (bench/README.md, "Playing levels"):
-    // `python -m ludus.ladder run pylyx10 / pylyx`; a level rated at or below a
-    // weaker one is left out.
+    // Measured on the level ladders (bench/README.md, "Strength on an
+    // absolute scale"; pylyx10's games are in bench/ladders/pylyx10):
+    // `python -m ludus.ladder fit DIR --calibration st:0.1` keeps the levels
+    // rated above every weaker one.
     const LEVEL_ELO: &'static [(u8, i32)] = match N {
         10 => &[
             (0, 763),
-            (2, 1070),
-            (4, 1330),
-            (6, 1590),
-            (8, 1753),
-            (10, 1787),
-            (14, 1822),
-            (16, 1856),
-            (18, 2009),
-            (20, 2133),
+            (2, 927),
+            (4, 1091),
+            (6, 1299),
+            (8, 1463),
+            (10, 1531),
+            (14, 1549),
+            (16, 1653),
+            (18, 1687),
+            (20, 1811),
         ],
         12 => &[(0, 763), (5, 1238), (10, 1471), (15, 1523), (20, 1756)],
         _ => &[],

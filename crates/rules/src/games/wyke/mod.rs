@@ -708,22 +708,35 @@ impl<const N: usize> Searchable for Wyke<N> {
 }
 
 impl<const N: usize> Tooling for Wyke<N> {
-    // Measured on the level ladder (bench/README.md, "Playing levels"):
-    // `python -m ludus.ladder run wyke / wyke6`; a level rated at or below a
-    // weaker one is left out.
+    // Measured on the level ladders (bench/README.md, "Strength on an
+    // absolute scale"; the games are in bench/ladders/wyke and wyke6):
+    // `python -m ludus.ladder fit DIR --calibration st:0.1` keeps the levels
+    // rated above every weaker one.
     const LEVEL_ELO: &'static [(u8, i32)] = match N {
         4 => &[
-            (0, 932),
-            (2, 983),
-            (4, 1070),
-            (6, 1394),
-            (8, 1518),
-            (10, 1586),
-            (12, 1637),
-            (16, 1655),
-            (20, 1759),
+            (0, 1392),
+            (2, 1727),
+            (4, 1882),
+            (6, 2101),
+            (8, 2277),
+            (10, 2349),
+            (12, 2452),
+            (14, 2522),
+            (16, 2546),
+            (18, 2558),
+            (20, 2684),
         ],
-        6 => &[(0, 763), (5, 949), (10, 1072), (15, 1159), (20, 1367)],
+        6 => &[
+            (0, 763),
+            (2, 931),
+            (4, 1030),
+            (6, 1145),
+            (8, 1244),
+            (10, 1289),
+            (12, 1360),
+            (16, 1384),
+            (20, 1628),
+        ],
         _ => &[],
     };
 
