@@ -117,16 +117,23 @@ where
     }
 }
 
-/// Clicks the element `locator` finds; `what` names it in a failure.
+/// Clicks the element `locator` finds; `what` names it in a failure. The
+/// element may be there but not yet interactable (the page still laying
+/// out, on a busy machine), so the click is retried for a while, as
+/// WebDriver's "wait until clickable" does.
 pub(crate) async fn click_on(client: &Client, locator: Locator<'_>, what: &str) {
-    let element = client
-        .find(locator)
-        .await
-        .unwrap_or_else(|e| panic!("no {what}: {e}"));
-    element
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("{what} not clickable: {e}"));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let element = client
+            .find(locator)
+            .await
+            .unwrap_or_else(|e| panic!("no {what}: {e}"));
+        match element.click().await {
+            Ok(_) => return,
+            Err(e) if Instant::now() >= deadline => panic!("{what} not clickable: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(150)).await,
+        }
+    }
 }
 
 /// Picks `value` in the select `css` finds.
