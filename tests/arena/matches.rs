@@ -211,27 +211,23 @@ fn fatal_problems_are_errors() {
     assert!(stdout_of(&usage).contains("--engine cmd=PATH"));
 }
 
+/// `ludus match` of Alak at depth 1, the program `engine` (named fake)
+/// first against ludus, with `extra` options; its output, whatever its status.
+fn fake_against_ludus(engine: &str, extra: &[&str]) -> std::process::Output {
+    let (fake, ludus_cmd) = (format!("cmd={engine}"), format!("cmd={LUDUS}"));
+    let mut args = vec!["match", "--game", "alak", "--engine", &fake, "name=fake"];
+    args.extend(["--engine", &ludus_cmd, "name=ludus", "--depth", "1"]);
+    args.extend(extra);
+    ludus(&args)
+}
+
 #[test]
 fn a_fatal_error_still_prints_the_score_so_far() {
     // The engine deletes itself in game 1, so game 2 cannot start it.
     let dir = scratch("vanish");
     let engine = dir.join("vanish.sh");
     std::fs::copy(fake("vanish"), &engine).unwrap();
-    let out = ludus(&[
-        "match",
-        "--game",
-        "alak",
-        "--engine",
-        &format!("cmd={}", engine.display()),
-        "name=fake",
-        "--engine",
-        &format!("cmd={LUDUS}"),
-        "name=ludus",
-        "--depth",
-        "1",
-        "--games",
-        "4",
-    ]);
+    let out = fake_against_ludus(&engine.display().to_string(), &["--games", "4"]);
     assert!(!out.status.success());
     let text = stdout_of(&out);
     assert!(
@@ -257,23 +253,11 @@ fn a_fatal_error_still_prints_the_score_so_far() {
 fn an_engine_stopped_from_outside_stops_the_match_unscored() {
     let dir = scratch("terminated");
     let results = dir.join("results.json");
-    let out = ludus(&[
-        "match",
-        "--game",
-        "alak",
-        "--engine",
-        &format!("cmd={}", fake("terminated")),
-        "name=fake",
-        "--engine",
-        &format!("cmd={LUDUS}"),
-        "name=ludus",
-        "--depth",
-        "1",
-        "--games",
-        "2",
-        "--results",
-        &results.display().to_string(),
-    ]);
+    let results = results.display().to_string();
+    let out = fake_against_ludus(
+        &fake("terminated"),
+        &["--games", "2", "--results", &results],
+    );
     assert!(!out.status.success());
     let text = stdout_of(&out);
     assert!(!text.contains("Finished game"), "{text}");
