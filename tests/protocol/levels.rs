@@ -33,7 +33,7 @@ fn the_level_options_are_announced_and_checked() {
     engine.handshake("uci");
     assert_eq!(
         declaration(&mut engine, "Skill Level"),
-        "option name Skill Level type spin default 20 min 0 max 20"
+        "option name Skill Level type spin default 20 min -20 max 20"
     );
     assert_eq!(
         declaration(&mut engine, "UCI_LimitStrength"),
@@ -41,10 +41,10 @@ fn the_level_options_are_announced_and_checked() {
     );
     let elo = declaration(&mut engine, "UCI_Elo");
     let (min, max) = (field(&elo, "min"), field(&elo, "max"));
-    assert!(0 < min && min < max, "{elo}");
+    assert!(0 <= min && min < max, "{elo}");
     engine.expect_errors(&[
-        ("setoption name Skill Level value 21", "out of range 0..20"),
-        ("setoption name Skill Level value -1", "out of range"),
+        ("setoption name Skill Level value 21", "out of range -20..20"),
+        ("setoption name Skill Level value -21", "out of range"),
         ("setoption name Skill Level value weak", "Skill Level"),
         (
             "setoption name UCI_LimitStrength value yes",
@@ -104,6 +104,26 @@ fn skill_level_zero_looks_one_move_ahead_and_draws_among_several() {
         &["setoption name Skill Level value 0"],
         1,
     );
+}
+
+#[test]
+fn below_level_zero_moves_are_drawn_among_all_the_legal_ones() {
+    // Level 0 draws among its best four lines; the random mover's level
+    // draws among every legal move, here the 12×12 Pylyx start's 144.
+    let mut engine = Engine::start(&[]);
+    engine.handshake("uci");
+    engine.send("setoption name UCI_Variant value pylyx");
+    engine.send("setoption name Skill Level value -20");
+    engine.send("position startpos");
+    let legal: HashSet<String> = engine.legal_moves().into_iter().collect();
+    let mut drawn = HashSet::new();
+    for _ in 0..12 {
+        let lines = engine.search("startpos", "movetime 5000");
+        let mv = best_move(lines.last().unwrap()).to_string();
+        assert!(legal.contains(&mv), "{mv} is not legal");
+        drawn.insert(mv);
+    }
+    assert!(drawn.len() > 4, "{drawn:?}");
 }
 
 #[test]

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use crate::common::rng::Rng;
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::tools::RANDOM_LEVEL;
 use ludus_rules::Tooling;
 use ludus_rules::{GameMove, GameResult, Searchable};
 
@@ -70,14 +71,19 @@ impl GameVisitor for Contract {
     }
 }
 
-/// A game's level calibration, once measured, runs from level 0 to full
+/// A game's level calibration, once measured, runs from a level at or
+/// below 0 (the random mover's level at 0 Elo, if it starts there) to full
 /// strength (20), levels and ratings both rising, so every `UCI_Elo` finds
 /// one level.
-fn check_level_calibration(game: &str, table: &[(u8, i32)]) {
+fn check_level_calibration(game: &str, table: &[(i8, i32)]) {
     if table.is_empty() {
         return;
     }
-    assert_eq!(table.first().map(|l| l.0), Some(0), "{game}: {table:?}");
+    let (weakest, rating) = table[0];
+    assert!((RANDOM_LEVEL..=0).contains(&weakest), "{game}: {table:?}");
+    if weakest == RANDOM_LEVEL {
+        assert_eq!(rating, 0, "{game}: the random mover is 0 Elo");
+    }
     assert_eq!(table.last().map(|l| l.0), Some(20), "{game}: {table:?}");
     for pair in table.windows(2) {
         assert!(

@@ -8,7 +8,8 @@ use serde::de::{self, Unexpected, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
-use ludus_rules::games::level_elo_range;
+use ludus_rules::games::level_calibration;
+use ludus_rules::tools::RANDOM_LEVEL;
 
 /// An action, read by [`Action::parse`].
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -237,10 +238,13 @@ pub const LEVELS: u64 = 8;
 pub const LEVEL_MOVETIME_MS: u64 = 100;
 
 /// The rating of playing level `level` (1 to [`LEVELS`]) in `game`: the
-/// game's calibrated range (its weakest engine level to full strength at
-/// 0.1 s a move) in equal steps.
+/// game's calibrated range (its weakest engine level above the random
+/// mover, which is no opponent for a person, to full strength at 0.1 s a
+/// move) in equal steps.
 pub fn level_elo(game: &str, level: u64) -> Option<i32> {
-    let (low, high) = level_elo_range(game)?;
+    let table = level_calibration(game)?;
+    let (_, low) = table.iter().find(|(level, _)| *level > RANDOM_LEVEL)?;
+    let (low, (_, high)) = (*low, table.last()?);
     let step = (level.clamp(1, LEVELS) - 1) as i64;
     let elo = i64::from(low) + i64::from(high - low) * step / (LEVELS as i64 - 1);
     Some(elo as i32)
@@ -350,6 +354,21 @@ mod tests {
 
     fn error(name: &str, args: Value) -> ActionError {
         Action::parse(name, args).unwrap_err()
+    }
+
+    #[test]
+    fn the_levels_run_from_above_the_random_mover_to_full_strength() {
+        let calibrated = ludus_rules::games::GAME_NAMES
+            .iter()
+            .filter_map(|game| Some((game, level_calibration(game)?)));
+        for (game, table) in calibrated {
+            let elo: Vec<i32> = (1..=LEVELS).map(|l| level_elo(game, l).unwrap()).collect();
+            let weakest = table.iter().find(|(level, _)| *level > RANDOM_LEVEL);
+            assert_eq!(Some(elo[0]), weakest.map(|(_, elo)| *elo), "{game}");
+            assert!(elo[0] > 0, "{game}: Level 1 is not the random mover");
+            assert_eq!(elo.last(), table.last().map(|(_, elo)| elo), "{game}");
+            assert!(elo.windows(2).all(|pair| pair[0] < pair[1]), "{game}: {elo:?}");
+        }
     }
 
     #[test]

@@ -5,15 +5,22 @@
 //! mistakes of a weaker player (a plausible move that is not the best)
 //! rather than the blunders of a strong one stopped short.
 //!
+//! Below level 0 a level plays a share of its moves uniformly at random
+//! and the rest as level 0, down to [`RANDOM_LEVEL`], the random mover:
+//! the ladders' 0 Elo, so the scale is anchored by levels a person can
+//! choose, and a beginner meets an opponent who misses what level 0 never
+//! misses (a win in one).
+//!
 //! A level costs no more time than full strength at the same limit: it
-//! only lowers the depth, and the draw happens after the search.
+//! only lowers the depth, and the draws happen after the search.
 
 use ludus_rules::random::Rng;
+pub use ludus_rules::tools::RANDOM_LEVEL;
 
 use crate::search::{Limits, SearchInfo, MATE_BOUND};
 
 /// The highest level: full strength, no limit and no draw.
-pub const MAX_LEVEL: u8 = 20;
+pub const MAX_LEVEL: i8 = 20;
 
 /// A playing level, fractional so that an Elo target can fall between two
 /// whole levels.
@@ -32,10 +39,11 @@ const COLDEST_TEMPERATURE_CP: f64 = 250.0;
 const SCORE_CLAMP_CP: f64 = 2000.0;
 
 impl Skill {
-    /// Level `level` of 0..=[`MAX_LEVEL`] (larger values are full strength).
+    /// Level `level` of [`RANDOM_LEVEL`]..=[`MAX_LEVEL`] (larger values are
+    /// full strength, smaller ones the random mover).
     pub fn new(level: f64) -> Skill {
         Skill {
-            level: level.clamp(0.0, f64::from(MAX_LEVEL)),
+            level: level.clamp(f64::from(RANDOM_LEVEL), f64::from(MAX_LEVEL)),
         }
     }
 
@@ -43,7 +51,7 @@ impl Skill {
     /// ((level, Elo), both rising: [`ludus_rules::Tooling::LEVEL_ELO`]),
     /// between two calibrated levels by straight-line interpolation,
     /// clamped to the table's range.
-    pub fn for_elo(table: &[(u8, i32)], elo: i32) -> Skill {
+    pub fn for_elo(table: &[(i8, i32)], elo: i32) -> Skill {
         let upper = table.iter().position(|&(_, rating)| rating >= elo);
         let level = match upper {
             None => f64::from(MAX_LEVEL),
@@ -51,7 +59,7 @@ impl Skill {
             Some(i) => {
                 let ((from, low), (to, high)) = (table[i - 1], table[i]);
                 let share = f64::from(elo - low) / f64::from(high - low);
-                f64::from(from) + share * f64::from(to - from)
+                f64::from(from) + share * (f64::from(to) - f64::from(from))
             }
         };
         Skill::new(level)
@@ -67,8 +75,14 @@ impl Skill {
         self.level >= f64::from(MAX_LEVEL)
     }
 
-    /// The deepest iteration the level searches: 1 at level 0, one more
-    /// every two levels. A level between two depths (odd, or fractional for
+    /// The share of moves played uniformly at random: level / −20 below
+    /// level 0 (all of them at [`RANDOM_LEVEL`]), none from level 0 up.
+    pub fn random_share(&self) -> f64 {
+        (self.level / f64::from(RANDOM_LEVEL)).max(0.0)
+    }
+
+    /// The deepest iteration the level searches: 1 at level 0 (and below),
+    /// one more every two levels. A level between two depths (odd, or fractional for
     /// a `UCI_Elo`) searches the deeper one on its share of the moves, as
     /// `draw` (uniform in `[0, 1)`, one a move) falls: a level's strength
     /// comes mostly from its depth, so this puts it between its neighbours,
@@ -76,7 +90,7 @@ impl Skill {
     /// one.
     pub fn depth(&self, draw: f64) -> Option<u32> {
         (!self.is_full()).then(|| {
-            let steps = self.level / 2.0;
+            let steps = self.level.max(0.0) / 2.0;
             1 + steps as u32 + u32::from(draw < steps.fract())
         })
     }
@@ -99,10 +113,10 @@ impl Skill {
         }
     }
 
-    /// The draw's temperature in centipawns: 250 at level 0, falling with
-    /// the square of the distance to full strength.
+    /// The draw's temperature in centipawns: 250 at level 0 (and below),
+    /// falling with the square of the distance to full strength.
     pub fn temperature_cp(&self) -> f64 {
-        let distance = (f64::from(MAX_LEVEL) - self.level) / f64::from(MAX_LEVEL);
+        let distance = (f64::from(MAX_LEVEL) - self.level.max(0.0)) / f64::from(MAX_LEVEL);
         COLDEST_TEMPERATURE_CP * distance * distance
     }
 }
@@ -235,9 +249,25 @@ mod tests {
     }
 
     #[test]
+    fn below_level_zero_a_share_of_the_moves_is_random() {
+        assert_eq!(Skill::new(0.0).random_share(), 0.0);
+        assert_eq!(Skill::new(12.0).random_share(), 0.0);
+        assert_eq!(Skill::new(-5.0).random_share(), 0.25);
+        assert_eq!(Skill::new(-20.0).random_share(), 1.0);
+        assert_eq!(Skill::new(-99.0).level(), -20.0);
+        // The rest are level 0's.
+        let below = Skill::new(-10.0);
+        assert_eq!(below.depth(0.9), Some(1));
+        assert_eq!(below.temperature_cp(), Skill::new(0.0).temperature_cp());
+        assert_eq!(below.lines(), Skill::new(0.0).lines());
+    }
+
+    #[test]
     fn an_elo_falls_between_two_calibrated_levels() {
-        let table = [(0, 100), (2, 200), (4, 300), (12, 1000), (20, 1500)];
-        assert_eq!(Skill::for_elo(&table, 50).level(), 0.0);
+        let table = [(-20, 0), (0, 100), (2, 200), (4, 300), (12, 1000), (20, 1500)];
+        assert_eq!(Skill::for_elo(&table, -50).level(), -20.0);
+        assert_eq!(Skill::for_elo(&table, 0).level(), -20.0);
+        assert_eq!(Skill::for_elo(&table, 50).level(), -10.0);
         assert_eq!(Skill::for_elo(&table, 100).level(), 0.0);
         assert_eq!(Skill::for_elo(&table, 250).level(), 3.0);
         assert_eq!(Skill::for_elo(&table, 650).level(), 8.0);

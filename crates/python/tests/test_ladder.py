@@ -55,12 +55,14 @@ def test_the_calibration_keeps_levels_that_rise_under_full_strength():
     fitted = [ratings.Rating(name, elo, 50.0, 40) for name, elo in [
         ("st:0.1", 1500), ("level:18", 1600), ("level:12", 1300), ("level:16", 1250),
         ("level:4", 900), ("mcts:100", 1000), ("level:0", 700), ("level:2", 650),
-        ("random", 0)]]
+        ("level:-10", 300), ("random", 0)]]
     kept, left_out = ratings.calibration(fitted, "st:0.1")
-    assert kept == [(0, 700), (4, 900), (12, 1300), (20, 1500)]
+    # The random mover is the weakest level's, which plays as it does.
+    assert kept == [(-20, 0), (-10, 300), (0, 700), (4, 900), (12, 1300), (20, 1500)]
     assert sorted(left_out) == [(2, 650), (16, 1250), (18, 1600)]
     text = ratings.calibration_text(kept, left_out)
-    assert text.startswith("Calibration kept: 0: 700, 4: 900, 12: 1300, 20: 1500; left out")
+    assert text.startswith("Calibration kept: -20: 0, -10: 300, 0: 700, 4: 900, 12: 1300, "
+                           "20: 1500; left out")
     with pytest.raises(ValueError, match="full-strength player 'st:1'"):
         ratings.calibration(fitted, "st:1")
 

@@ -6,6 +6,12 @@
 use crate::linear::LinearEval;
 use crate::searchable::{Searchable, SolveTarget};
 
+/// The weakest playing level: every move drawn uniformly among the legal
+/// ones, the random mover that sits at 0 Elo on every game's ladder.
+/// Between it and level 0, a level plays that share of its moves at random
+/// (level −10: half of them).
+pub const RANDOM_LEVEL: i8 = -20;
+
 /// A game's part in the tools: every game of the registry has one.
 pub trait Tooling: Searchable {
     /// Positions for `ludus bench`, in the game's notation: a spread of
@@ -25,10 +31,11 @@ pub trait Tooling: Searchable {
     const LINEAR_EVAL: LinearEval<Self>;
 
     /// The measured strength of some of the engine's playing levels, as
-    /// (`Skill Level`, Elo) from level 0 to 20 (full strength), each at
+    /// (`Skill Level`, Elo) from a level at or below 0 (down to
+    /// [`RANDOM_LEVEL`], the random mover) to 20 (full strength), each at
     /// 0.1 s a move, with the uniformly random mover at 0 Elo: what
     /// `UCI_Elo` is mapped through. Both rising. Measured by `python -m
     /// ludus.ladder` (bench/README.md). Empty for a game whose ladder has
     /// not been played yet: it offers `Skill Level` but no `UCI_Elo`.
-    const LEVEL_ELO: &'static [(u8, i32)] = &[];
+    const LEVEL_ELO: &'static [(i8, i32)] = &[];
 }

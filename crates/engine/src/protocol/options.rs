@@ -11,7 +11,7 @@ use ludus_rules::{GameOption, OptionKind, OptionValue, Searchable};
 
 use super::networks::BUILT_IN;
 use crate::search::{TranspositionTable, DEFAULT_CONTEMPT};
-use crate::skill::{Skill, MAX_LEVEL};
+use crate::skill::{Skill, MAX_LEVEL, RANDOM_LEVEL};
 use ludus_rules::Tooling;
 
 /// The current option values.
@@ -32,8 +32,9 @@ pub struct Options {
     /// Centipawns a draw the search could avoid counts against the side
     /// to move at the root (see [`crate::search::SearchRequest::contempt`]).
     pub contempt: i32,
-    /// `Skill Level`: 0 (weakest) to [`MAX_LEVEL`] (full strength).
-    pub skill_level: u8,
+    /// `Skill Level`: [`RANDOM_LEVEL`] (the random mover) to [`MAX_LEVEL`]
+    /// (full strength).
+    pub skill_level: i8,
     /// `UCI_LimitStrength`: play at `UCI_Elo` (instead of `Skill Level`).
     pub limit_strength: bool,
     /// `UCI_Elo`: the rating to play at, by the game's calibration.
@@ -253,7 +254,7 @@ impl Options {
                 defaults.contempt
             ),
             format!(
-                "option name Skill Level type spin default {} min 0 max {MAX_LEVEL}",
+                "option name Skill Level type spin default {} min {RANDOM_LEVEL} max {MAX_LEVEL}",
                 defaults.skill_level
             ),
             format!(
@@ -288,19 +289,19 @@ impl Options {
     /// changes and the message says why.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionChange, String> {
         let value = value.map(str::trim);
-        let spin = |min: u64, max: u64| -> Result<u64, String> {
+        let spin = |min: i64, max: i64| -> Result<i64, String> {
             let text = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
             number(text, min.into(), max.into())
-                .map(|n| n as u64)
+                .map(|n| n as i64)
                 .map_err(|e| format!("option '{name}': {e}"))
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
-                self.hash_mib = spin(1, TranspositionTable::MAX_MIB as u64)? as usize;
+                self.hash_mib = spin(1, TranspositionTable::MAX_MIB as i64)? as usize;
                 Ok(OptionChange::ResizeHash)
             }
             "threads" => {
-                self.threads = spin(1, MAX_THREADS as u64)? as usize;
+                self.threads = spin(1, MAX_THREADS as i64)? as usize;
                 Ok(OptionChange::Value)
             }
             "deterministic" => {
@@ -308,11 +309,11 @@ impl Options {
                 Ok(OptionChange::Value)
             }
             "multipv" => {
-                self.multipv = spin(1, MAX_MULTIPV as u64)? as usize;
+                self.multipv = spin(1, MAX_MULTIPV as i64)? as usize;
                 Ok(OptionChange::Value)
             }
             "move overhead" => {
-                self.move_overhead_ms = spin(0, MAX_MOVE_OVERHEAD_MS)?;
+                self.move_overhead_ms = spin(0, MAX_MOVE_OVERHEAD_MS as i64)? as u64;
                 Ok(OptionChange::Value)
             }
             "clear hash" => match value {
@@ -334,7 +335,7 @@ impl Options {
                 Ok(OptionChange::Value)
             }
             "skill level" => {
-                self.skill_level = spin(0, MAX_LEVEL.into())? as u8;
+                self.skill_level = spin(RANDOM_LEVEL.into(), MAX_LEVEL.into())? as i8;
                 Ok(OptionChange::Value)
             }
             "uci_limitstrength" => {

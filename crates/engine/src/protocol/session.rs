@@ -464,11 +464,16 @@ impl<G: Searchable> Job<G> {
             })
         }));
         let (best, ponder) = match outcome {
-            Ok(outcome) if !skill.is_full() => lines
-                .draw(&skill, &mut Rng::new(draw_seed(root.hash())))
-                .map_or((outcome.best_move, outcome.ponder_move), |(mv, reply)| {
-                    (Some(mv), reply)
-                }),
+            Ok(outcome) if !skill.is_full() => {
+                let mut rng = Rng::new(draw_seed(root.hash()));
+                match rng.unit() < skill.random_share() {
+                    true => (self.random_move(&mut rng), None),
+                    false => lines.draw(&skill, &mut rng).map_or(
+                        (outcome.best_move, outcome.ponder_move),
+                        |(mv, reply)| (Some(mv), reply),
+                    ),
+                }
+            }
             Ok(outcome) => (outcome.best_move, outcome.ponder_move),
             Err(_) => {
                 out.error("internal error in the search; playing the best move it found");
@@ -488,6 +493,15 @@ impl<G: Searchable> Job<G> {
         }
         // For measuring the delay between the search's clock and the GUI's.
         log::debug!("bestmove sent at {} ms", self.signals.elapsed().as_millis());
+    }
+
+    /// A legal move (among `searchmoves`, if given) drawn uniformly: what a
+    /// level below 0 plays on its random share of moves.
+    fn random_move(&self, rng: &mut Rng) -> Option<G::Move> {
+        let mut moves = Vec::new();
+        self.session.current().generate_moves(&mut moves);
+        moves.retain(|mv| self.search_moves.is_empty() || self.search_moves.contains(mv));
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
     }
 
     /// The move to play when the search failed: the best move of its last

@@ -7,8 +7,8 @@ at 0 Elo.
     python -m ludus.ladder fit DIR [DIR ...] [--table FILE] [--chart FILE] [--calibration st:0.1]
 
 ``run`` plays every pair of rungs at most ``--span`` apart as its own match
-(openings of ``ludus openings``, each played twice with sides swapped), each
-into ``DIR/A__B.jsonl``; it resumes what a killed run left, and with
+(openings of ``ludus openings``, each played twice with sides swapped, drawn
+after ``--maxmoves`` moves each if given), each into ``DIR/A__B.jsonl``; it resumes what a killed run left, and with
 ``--shard K/N`` plays the K-th slice of every pair's match, so N machines
 (or a Slurm array) share a ladder and ``fit`` reads all their folders.
 
@@ -16,7 +16,7 @@ A player is ``KIND[:VALUE]``, listed weakest first:
 ``random``; ``mcts:SIMULATIONS`` and ``alphabeta:DEPTH`` (OpenSpiel's bots
 through ``python -m ludus.bot``); ``nodes:N`` and ``st:SECONDS`` (ludus at
 full strength with that limit a move); ``level:L`` (ludus at ``Skill
-Level`` L) and ``elo:E`` (ludus with ``UCI_LimitStrength`` and ``UCI_Elo``
+Level`` L, −20 to 20: below 0 a share of its moves is random) and ``elo:E`` (ludus with ``UCI_LimitStrength`` and ``UCI_Elo``
 E), both at ``--level-st`` seconds a move.
 """
 
@@ -118,6 +118,8 @@ def run(args):
                        "--event", f"ludus ladder {args.game}"]
             if args.shard:
                 command += ["--shard", args.shard]
+            if args.maxmoves:
+                command += ["--maxmoves", str(args.maxmoves)]
             command += ["--engine", *words[first], "--engine", *words[second]]
             print(f"{first} v {second}", file=sys.stderr, flush=True)
             subprocess.run(command, check=True, stdout=sys.stderr)
@@ -129,7 +131,7 @@ def report(args):
     fitted = ratings.fit(pairs, args.anchor)
     text = ratings.table(fitted, pairs)
     if args.calibration:
-        text += "\n" + ratings.calibration_text(*ratings.calibration(fitted, args.calibration))
+        text += "\n" + ratings.calibration_text(*ratings.calibration(fitted, args.calibration, ANCHOR))
     print(text, end="")
     if args.table:
         pathlib.Path(args.table).write_text(text)
@@ -152,6 +154,10 @@ def main(argv=None):
     play.add_argument("--concurrency", type=int, default=1)
     play.add_argument("--timemargin", type=int, default=300,
                       help="ms past its time a move may take (a busy machine needs a wide one)")
+    play.add_argument("--maxmoves", type=int,
+                      help="draw a game after N moves each (games between players who move "
+                           "mostly at random may not end otherwise; OpenSpiel's version of "
+                           "the games draws at 1000 plies)")
     play.add_argument("--level-st", default="0.1", help="seconds a move for level:/elo: players")
     play.add_argument("--ludus", default="ludus", help="the ludus program")
     play.add_argument("--python", default=sys.executable, help="the python that runs the bots")

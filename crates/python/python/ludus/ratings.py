@@ -138,17 +138,26 @@ def fit(pairs, anchor):
     return sorted(ratings, key=lambda r: -r.elo)
 
 
-def calibration(ratings, full):
+#: The engine's weakest level, which plays every move at random: the
+#: random mover's level (``RANDOM_LEVEL`` in the rules crate).
+RANDOM_LEVEL = -20
+
+
+def calibration(ratings, full, random_mover="random"):
     """The levels' calibration (``Tooling::LEVEL_ELO``) from fitted ratings:
     ``(kept, left_out)``, each a list of ``(level, Elo)`` rising by level.
-    The players ``level:L`` are levels L, the player ``full`` (ludus at full
-    strength, e.g. ``st:0.1``) is level 20; a level rated at or below a
-    weaker one is left out, so the kept Elo rise with the level."""
+    The players ``level:L`` are levels L, the player ``random_mover`` is
+    level ``RANDOM_LEVEL`` (which plays as it does), the player ``full``
+    (ludus at full strength, e.g. ``st:0.1``) is level 20; a level rated at
+    or below a weaker one is left out, so the kept Elo rise with the
+    level."""
     levels, top = [], None
     for rating in ratings:
         kind, _, value = rating.name.partition(":")
         if rating.name == full:
             top = (20, round(rating.elo))
+        elif rating.name == random_mover:
+            levels.append((RANDOM_LEVEL, round(rating.elo)))
         elif kind == "level" and int(value) < 20:
             levels.append((int(value), round(rating.elo)))
     if top is None:

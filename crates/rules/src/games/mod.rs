@@ -85,10 +85,10 @@ pub fn visit_game_named<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Out
 /// The calibration of the playing levels of the game called `name`
 /// ([`Tooling::LEVEL_ELO`](crate::Tooling::LEVEL_ELO)); `None` when there
 /// is no such game or its levels are not calibrated yet.
-pub fn level_calibration(name: &str) -> Option<&'static [(u8, i32)]> {
+pub fn level_calibration(name: &str) -> Option<&'static [(i8, i32)]> {
     struct Calibration;
     impl GameVisitor for Calibration {
-        type Output = &'static [(u8, i32)];
+        type Output = &'static [(i8, i32)];
         fn visit<G: crate::Tooling>(self) -> Self::Output {
             G::LEVEL_ELO
         }

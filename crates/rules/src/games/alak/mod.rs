@@ -461,7 +461,7 @@ impl Tooling for Alak {
     // Measured on the level ladder (bench/README.md, "Playing levels"):
     // `python -m ludus.ladder run alak`; a level rated at or below a
     // weaker one is left out.
-    const LEVEL_ELO: &'static [(u8, i32)] = &[
+    const LEVEL_ELO: &'static [(i8, i32)] = &[
         (0, 668),
         (2, 773),
         (4, 841),

@@ -481,7 +481,7 @@ impl<const N: usize> Tooling for PylyxGame<N> {
     // absolute scale"; pylyx10's games are in bench/ladders/pylyx10):
     // `python -m ludus.ladder fit DIR --calibration st:0.1` keeps the levels
     // rated above every weaker one.
-    const LEVEL_ELO: &'static [(u8, i32)] = match N {
+    const LEVEL_ELO: &'static [(i8, i32)] = match N {
         10 => &[
             (0, 763),
             (2, 927),

@@ -504,7 +504,7 @@ impl Tooling for Wyx {
     // Measured on the level ladder (bench/README.md, "Playing levels"):
     // `python -m ludus.ladder run wyx`; a level rated at or below a
     // weaker one is left out.
-    const LEVEL_ELO: &'static [(u8, i32)] = &[
+    const LEVEL_ELO: &'static [(i8, i32)] = &[
         (0, 395),
         (2, 570),
         (4, 674),
