@@ -43,7 +43,10 @@ fn the_level_options_are_announced_and_checked() {
     let (min, max) = (field(&elo, "min"), field(&elo, "max"));
     assert!(0 <= min && min < max, "{elo}");
     engine.expect_errors(&[
-        ("setoption name Skill Level value 21", "out of range -20..20"),
+        (
+            "setoption name Skill Level value 21",
+            "out of range -20..20",
+        ),
         ("setoption name Skill Level value -21", "out of range"),
         ("setoption name Skill Level value weak", "Skill Level"),
         (

@@ -367,7 +367,10 @@ mod tests {
             assert_eq!(Some(elo[0]), weakest.map(|(_, elo)| *elo), "{game}");
             assert!(elo[0] > 0, "{game}: Level 1 is not the random mover");
             assert_eq!(elo.last(), table.last().map(|(_, elo)| elo), "{game}");
-            assert!(elo.windows(2).all(|pair| pair[0] < pair[1]), "{game}: {elo:?}");
+            assert!(
+                elo.windows(2).all(|pair| pair[0] < pair[1]),
+                "{game}: {elo:?}"
+            );
         }
     }
 

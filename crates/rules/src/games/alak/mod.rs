@@ -458,21 +458,32 @@ impl Searchable for Alak {
 }
 
 impl Tooling for Alak {
-    // Measured on the level ladder (bench/README.md, "Playing levels"):
-    // `python -m ludus.ladder run alak`; a level rated at or below a
-    // weaker one is left out.
+    // Measured on the level ladder (bench/README.md, "Strength on an
+    // absolute scale"; the games are in bench/ladders/alak): `python -m
+    // ludus.ladder fit DIR --calibration st:0.1` keeps the levels rated
+    // above every weaker one.
     const LEVEL_ELO: &'static [(i8, i32)] = &[
-        (0, 668),
-        (2, 773),
-        (4, 841),
-        (6, 1062),
-        (8, 1139),
-        (10, 1217),
-        (12, 1402),
-        (14, 1587),
-        (16, 1665),
-        (18, 1690),
-        (20, 1750),
+        (-20, 0),
+        (-18, 77),
+        (-16, 81),
+        (-14, 88),
+        (-12, 122),
+        (-10, 191),
+        (-8, 238),
+        (-6, 328),
+        (-4, 382),
+        (-2, 408),
+        (0, 476),
+        (2, 546),
+        (4, 598),
+        (6, 725),
+        (8, 807),
+        (10, 877),
+        (12, 994),
+        (14, 1138),
+        (16, 1230),
+        (18, 1260),
+        (20, 1321),
     ];
 
     const SOLVE_TARGETS: &'static [SolveTarget] = &[SolveTarget {

@@ -478,7 +478,7 @@ impl<const N: usize> Searchable for PylyxGame<N> {
 
 impl<const N: usize> Tooling for PylyxGame<N> {
     // Measured on the level ladders (bench/README.md, "Strength on an
-    // absolute scale"; pylyx10's games are in bench/ladders/pylyx10):
+    // absolute scale"; the games are in bench/ladders/pylyx and pylyx10):
     // `python -m ludus.ladder fit DIR --calibration st:0.1` keeps the levels
     // rated above every weaker one.
     const LEVEL_ELO: &'static [(i8, i32)] = match N {

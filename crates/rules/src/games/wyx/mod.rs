@@ -501,21 +501,31 @@ impl Searchable for Wyx {
 }
 
 impl Tooling for Wyx {
-    // Measured on the level ladder (bench/README.md, "Playing levels"):
-    // `python -m ludus.ladder run wyx`; a level rated at or below a
-    // weaker one is left out.
+    // Measured on the level ladder (bench/README.md, "Strength on an
+    // absolute scale"; the games are in bench/ladders/wyx): `python -m
+    // ludus.ladder fit DIR --calibration st:0.1` keeps the levels rated
+    // above every weaker one.
     const LEVEL_ELO: &'static [(i8, i32)] = &[
-        (0, 395),
-        (2, 570),
-        (4, 674),
-        (6, 818),
-        (8, 971),
-        (10, 1277),
-        (12, 1498),
-        (14, 1706),
-        (16, 1859),
-        (18, 1928),
-        (20, 2174),
+        (-20, 0),
+        (-18, 86),
+        (-16, 135),
+        (-14, 187),
+        (-12, 205),
+        (-10, 241),
+        (-8, 288),
+        (-4, 321),
+        (-2, 379),
+        (0, 454),
+        (2, 601),
+        (4, 779),
+        (6, 973),
+        (8, 1192),
+        (10, 1426),
+        (12, 1606),
+        (14, 1827),
+        (16, 1968),
+        (18, 2062),
+        (20, 2354),
     ];
 
     const BENCH_POSITIONS: &'static [&'static str] = &[
