@@ -264,7 +264,14 @@ mod tests {
 
     #[test]
     fn an_elo_falls_between_two_calibrated_levels() {
-        let table = [(-20, 0), (0, 100), (2, 200), (4, 300), (12, 1000), (20, 1500)];
+        let table = [
+            (-20, 0),
+            (0, 100),
+            (2, 200),
+            (4, 300),
+            (12, 1000),
+            (20, 1500),
+        ];
         assert_eq!(Skill::for_elo(&table, -50).level(), -20.0);
         assert_eq!(Skill::for_elo(&table, 0).level(), -20.0);
         assert_eq!(Skill::for_elo(&table, 50).level(), -10.0);

@@ -1,6 +1,7 @@
 """``python -m ludus.ladder`` and ``ludus.ratings``: the fit against scores
 worked out by hand, and a small ladder played through ``ludus match``."""
 
+import gzip
 import json
 import math
 import subprocess
@@ -77,6 +78,21 @@ def test_the_engines_calibration_is_the_fit_of_the_kept_ladder(folder):
     kept, _ = ratings.calibration(ratings.fit(pairs, ladder.ANCHOR), "st:0.1")
     row = f"| `{folder.name}` | " + ", ".join(f"{level}: {elo}" for level, elo in kept) + " |"
     assert row in (ROOT / "protocol.md").read_text()
+
+
+def test_a_compressed_results_file_reads_as_the_plain_one(tmp_path):
+    records = [{"record": "settings"},
+               {"record": "game", "white": "a", "black": "b", "result": "1-0", "plies": 30},
+               {"record": "game", "white": "b", "black": "a", "result": "1/2-1/2", "plies": 9,
+                "counted": False}]
+    text = "".join(json.dumps(record) + "\n" for record in records)
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "plain" / "a__b.jsonl").write_text(text)
+    (tmp_path / "packed").mkdir()
+    (tmp_path / "packed" / "a__b.jsonl.gz").write_bytes(gzip.compress(text.encode()))
+    plain = ratings.read_games([tmp_path / "plain"])
+    assert plain == [("a", "b", "1-0", 30)]
+    assert ratings.read_games([tmp_path / "packed"]) == plain
 
 
 def test_bad_results_and_players_are_refused(tmp_path):

@@ -468,10 +468,11 @@ impl<G: Searchable> Job<G> {
                 let mut rng = Rng::new(draw_seed(root.hash()));
                 match rng.unit() < skill.random_share() {
                     true => (self.random_move(&mut rng), None),
-                    false => lines.draw(&skill, &mut rng).map_or(
-                        (outcome.best_move, outcome.ponder_move),
-                        |(mv, reply)| (Some(mv), reply),
-                    ),
+                    false => lines
+                        .draw(&skill, &mut rng)
+                        .map_or((outcome.best_move, outcome.ponder_move), |(mv, reply)| {
+                            (Some(mv), reply)
+                        }),
                 }
             }
             Ok(outcome) => (outcome.best_move, outcome.ponder_move),

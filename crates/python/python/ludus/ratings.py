@@ -11,6 +11,7 @@ without it a pair that one side won every game of would have no finite
 maximum.
 """
 
+import gzip
 import json
 import math
 import pathlib
@@ -62,14 +63,18 @@ class Rating:
 
 def read_games(paths):
     """The counted games of every results file (``ludus match --results``)
-    under ``paths`` (files or folders): ``(white, black, result, plies)``."""
+    under ``paths`` (files or folders): ``(white, black, result, plies)``.
+    A file may be gzip-compressed (``.jsonl.gz``), as large kept ladders
+    are."""
     games = []
     for path in map(pathlib.Path, paths):
-        files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
+        files = sorted([*path.glob("*.jsonl"), *path.glob("*.jsonl.gz")]) if path.is_dir() else [path]
         if not files:
-            raise ValueError(f"{path}: no results files (*.jsonl)")
+            raise ValueError(f"{path}: no results files (*.jsonl, *.jsonl.gz)")
         for file in files:
-            for number, line in enumerate(file.read_text().splitlines(), 1):
+            text = (gzip.decompress(file.read_bytes()).decode() if file.suffix == ".gz"
+                    else file.read_text())
+            for number, line in enumerate(text.splitlines(), 1):
                 try:
                     record = json.loads(line)
                 except json.JSONDecodeError as error:
