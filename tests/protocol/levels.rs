@@ -70,32 +70,40 @@ fn the_level_options_are_announced_and_checked() {
     assert!(infos(&lines).iter().all(|info| info.multipv == 1));
 }
 
-/// At each of `levels` (setoption lines) in each of `games`: the engine's
-/// moves are legal, its iterations no deeper than `deepest`, and over a
-/// few searches of the start more than one move is drawn.
+/// The moves the engine draws in `game` at `levels` (setoption lines) over
+/// up to 12 searches of the start, stopping once `enough` differ: each
+/// legal, and no iteration deeper than `deepest`.
+fn drawn_moves(game: &str, levels: &[&str], deepest: u32, enough: usize) -> HashSet<String> {
+    let mut engine = Engine::start(&[]);
+    engine.handshake("uci");
+    engine.send(&format!("setoption name UCI_Variant value {game}"));
+    for level in levels {
+        engine.send(level);
+    }
+    engine.send("position startpos");
+    let legal: HashSet<String> = engine.legal_moves().into_iter().collect();
+    let mut drawn = HashSet::new();
+    for _ in 0..12 {
+        if drawn.len() >= enough {
+            break;
+        }
+        let lines = engine.search("startpos", "movetime 5000");
+        let mv = best_move(lines.last().unwrap()).to_string();
+        assert!(legal.contains(&mv), "{game}: {mv} is not legal");
+        for info in infos(&lines) {
+            assert!(info.depth <= deepest, "{game}: {lines:#?}");
+        }
+        drawn.insert(mv);
+    }
+    drawn
+}
+
+/// At each of `levels` in each of `games`: the engine's moves are legal,
+/// its iterations no deeper than `deepest`, and over a few searches of the
+/// start more than one move is drawn.
 fn limited_play_is_legal_shallow_and_varied(games: &[&str], levels: &[&str], deepest: u32) {
     for game in games {
-        let mut engine = Engine::start(&[]);
-        engine.handshake("uci");
-        engine.send(&format!("setoption name UCI_Variant value {game}"));
-        for level in levels {
-            engine.send(level);
-        }
-        engine.send("position startpos");
-        let legal: HashSet<String> = engine.legal_moves().into_iter().collect();
-        let mut drawn = HashSet::new();
-        for _ in 0..12 {
-            let lines = engine.search("startpos", "movetime 5000");
-            let mv = best_move(lines.last().unwrap()).to_string();
-            assert!(legal.contains(&mv), "{game}: {mv} is not legal");
-            for info in infos(&lines) {
-                assert!(info.depth <= deepest, "{game}: {lines:#?}");
-            }
-            drawn.insert(mv);
-            if drawn.len() > 1 {
-                break;
-            }
-        }
+        let drawn = drawn_moves(game, levels, deepest, 2);
         assert!(drawn.len() > 1, "{game}: always {drawn:?}");
     }
 }
@@ -113,19 +121,7 @@ fn skill_level_zero_looks_one_move_ahead_and_draws_among_several() {
 fn below_level_zero_moves_are_drawn_among_all_the_legal_ones() {
     // Level 0 draws among its best four lines; the random mover's level
     // draws among every legal move, here the 12×12 Pylyx start's 144.
-    let mut engine = Engine::start(&[]);
-    engine.handshake("uci");
-    engine.send("setoption name UCI_Variant value pylyx");
-    engine.send("setoption name Skill Level value -20");
-    engine.send("position startpos");
-    let legal: HashSet<String> = engine.legal_moves().into_iter().collect();
-    let mut drawn = HashSet::new();
-    for _ in 0..12 {
-        let lines = engine.search("startpos", "movetime 5000");
-        let mv = best_move(lines.last().unwrap()).to_string();
-        assert!(legal.contains(&mv), "{mv} is not legal");
-        drawn.insert(mv);
-    }
+    let drawn = drawn_moves("pylyx", &["setoption name Skill Level value -20"], 1, 5);
     assert!(drawn.len() > 4, "{drawn:?}");
 }
 

@@ -12,6 +12,7 @@ mod actions;
 mod claims;
 pub mod endgame;
 mod eval;
+mod levels;
 mod movegen;
 pub mod moves;
 mod net;
@@ -708,55 +709,9 @@ impl<const N: usize> Searchable for Wyke<N> {
 }
 
 impl<const N: usize> Tooling for Wyke<N> {
-    // Measured on the level ladders (bench/README.md, "Strength on an
-    // absolute scale"; the games are in bench/ladders/wyke and wyke6):
-    // `python -m ludus.ladder fit DIR --calibration st:0.1` keeps the levels
-    // rated above every weaker one.
     const LEVEL_ELO: &'static [(i8, i32)] = match N {
-        4 => &[
-            (-20, 0),
-            (-18, 147),
-            (-16, 251),
-            (-14, 358),
-            (-12, 452),
-            (-10, 545),
-            (-8, 647),
-            (-6, 745),
-            (-4, 846),
-            (-2, 972),
-            (0, 1107),
-            (2, 1442),
-            (4, 1596),
-            (6, 1815),
-            (8, 1991),
-            (10, 2063),
-            (12, 2166),
-            (14, 2236),
-            (16, 2260),
-            (18, 2273),
-            (20, 2399),
-        ],
-        6 => &[
-            (-20, 0),
-            (-18, 206),
-            (-16, 364),
-            (-14, 506),
-            (-12, 616),
-            (-10, 703),
-            (-8, 837),
-            (-6, 973),
-            (-4, 1075),
-            (-2, 1197),
-            (0, 1343),
-            (2, 1510),
-            (4, 1610),
-            (6, 1724),
-            (8, 1824),
-            (10, 1869),
-            (12, 1939),
-            (16, 1963),
-            (20, 2208),
-        ],
+        4 => levels::WYKE,
+        6 => levels::WYKE6,
         _ => &[],
     };
 
