@@ -4,8 +4,9 @@
 //! first own piece on a free line from it, of a kind that may travel that
 //! line) or in two (they can reach a cell on such a line). Around that:
 //! mobility, pieces that cannot move at all, singles on the edge (easily
-//! blocked) and singles on the wrong diagonal colour for the target (a
-//! single never changes colour, so it can only join by first merging).
+//! blocked), singles on the wrong diagonal colour for the target (a
+//! single never changes colour, so it can only join by first merging) and
+//! how gathered the side's checkers are, whatever the target.
 
 use super::{PylyxGame, MAILBOX};
 use crate::game::Player;
@@ -23,6 +24,11 @@ features! {
     EDGE_SINGLE = "single on the edge",
     WRONG_COLOUR_SINGLE = "single of the wrong colour",
     IN_HAND = "checker in hand",
+    /// Pairs of own checkers sharing a stack, over all own pieces: every
+    /// merge raises it and every split lowers it, whichever piece the
+    /// target is, so gathering counts as progress even where the target's
+    /// supporters stay as many.
+    GATHERED_PAIRS = "gathered pairs",
 }
 const FEATURES: usize = NAMES.len();
 /// A piece's moves count toward mobility up to this many. Past it, more
@@ -34,12 +40,14 @@ const MOBILITY_CAP: i32 = 8;
 
 /// The weight table of 12×12 Pylyx, in the order of [`NAMES`]: the hand
 /// weights. Weights tuned on 500 self-play games (31, 21, 8, 239, 1, 11,
-/// 15, -17, 30) lost heavily to them (bench/README.md).
-const WEIGHTS_12: [i32; FEATURES] = [40, 20, 8, 80, 2, -12, -10, -6, 8];
+/// 15, -17, 30) lost heavily to them; gathered pairs came later, at 10
+/// (25 did worse; bench/README.md).
+const WEIGHTS_12: [i32; FEATURES] = [40, 20, 8, 80, 2, -12, -10, -6, 8, 10];
 /// The weight table of 10×10 Pylyx, tuned by `ludus tune` on 2000
 /// self-play games (`ludus datagen --nodes 5000`; bench/README.md). The
-/// hand weights were those of 12×12 Pylyx.
-const WEIGHTS_10: [i32; FEATURES] = [38, 24, 11, 151, 0, 50, 14, -16, 1];
+/// hand weights were those of 12×12 Pylyx. Gathered pairs came later and
+/// stay at 0 here: 10×10 Pylyx plays its network.
+const WEIGHTS_10: [i32; FEATURES] = [38, 24, 11, 151, 0, 50, 14, -16, 1, 0];
 
 /// How many checkers of a piece of `height` can travel a diagonal line, and
 /// an orthogonal one, in one move.
@@ -101,8 +109,10 @@ impl<const N: usize> PylyxGame<N> {
         let mut pieces = [(0usize, 0u8); 10];
         let mut index_of = [u8::MAX; MAILBOX];
         let mut count = 0;
+        let mut gathered = 0;
         for sq in self.pieces(player) {
             let height = self.height_of(sq, player);
+            gathered += i32::from(height) * (i32::from(height) - 1) / 2;
             if count < pieces.len() {
                 pieces[count] = (sq, height);
                 index_of[sq] = count as u8;
@@ -111,6 +121,7 @@ impl<const N: usize> PylyxGame<N> {
         }
         let pieces = &pieces[..count];
         terms.add(IN_HAND, sign * hand);
+        terms.add(GATHERED_PAIRS, sign * gathered);
         if pieces.is_empty() {
             return;
         }
@@ -232,7 +243,7 @@ impl<const N: usize> PylyxGame<N> {
 #[cfg(test)]
 mod tests {
     use super::super::Pylyx;
-    use crate::game::Game;
+    use crate::game::{Game, Player};
 
     /// The evaluation, from the mover's view, after `mv` from `fen`.
     fn after(fen: &str, mv: &str) -> i32 {
@@ -255,5 +266,29 @@ mod tests {
                 "e7-g5 {gather} against {shuffle}"
             );
         }
+    }
+
+    /// From a won game against the random mover that shuffled for 3 400
+    /// plies, ten white singles on one diagonal colour: merging two of
+    /// them beats every move that keeps them apart (the target's
+    /// supporters alone rated a merge no better than a shuffle).
+    #[test]
+    fn a_merge_beats_every_move_that_keeps_the_pieces_apart() {
+        let fen = "9a2/a1a5A3/12/2A1A2a4/5A6/6aa2A1/11a/10A1/1A1A8/a1a9/1A1A8/2a9 w 0 0";
+        let position = Pylyx::from_fen(fen).expect("a valid position");
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        let (mut merge, mut apart) = (i32::MIN, i32::MIN);
+        for mv in moves {
+            let mut next = position.clone();
+            next.make_move(mv);
+            let score = -next.weighted_eval();
+            if next.pieces(Player::First).count() < position.pieces(Player::First).count() {
+                merge = merge.max(score);
+            } else {
+                apart = apart.max(score);
+            }
+        }
+        assert!(merge > apart, "best merge {merge}, best other move {apart}");
     }
 }
