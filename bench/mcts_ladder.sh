@@ -13,6 +13,8 @@
 # how the games ended; PGNOUT=FILE keeps the games. RESULTS=FILE.jsonl makes
 # the match resumable (`--results FILE.jsonl --resume`, its games in
 # FILE.pgn beside it): run the same command again to go on where it stopped.
+# LUDUS_OPTIONS="option.NAME=VALUE ..." adds engine keys to ludus's side
+# (Wyx: option.WyxScoring=game, since the runner otherwise sets margin).
 set -eu
 python=$1
 game=$2
@@ -32,7 +34,7 @@ fi
 "$ludus" openings "$game" --count $((games / 2)) --seed 11 >"$work/open.txt" 2>/dev/null || true
 "$ludus" match --game "$game" --games "$games" --repeat --openings "$work/open.txt" \
     --seed 11 --concurrency 1 --ratinginterval 0 $resume --movetimeout 600 --timemargin "$timemargin" \
-    --engine cmd="$ludus" name=ludus st="$movetime" \
+    --engine cmd="$ludus" name=ludus st="$movetime" ${LUDUS_OPTIONS:-} \
     --engine cmd="$python" args="-m ludus.bot mcts --simulations $sims --seed 5" \
         proto=ugi name="mcts$sims" nodes="$sims" \
     --pgnout "$pgn" | grep -E "^(Score of|Elo)"
