@@ -480,7 +480,8 @@ impl<const N: usize> Tooling for PylyxGame<N> {
     // Measured on the level ladders (bench/README.md, "Strength on an
     // absolute scale"; the games are in bench/ladders/pylyx and pylyx10):
     // `python -m ludus.ladder fit DIR --calibration st:0.1` keeps the levels
-    // rated above every weaker one.
+    // rated above every weaker one. 12×12's table predates gathered pairs in
+    // its evaluation, which made its levels stronger: to be played again.
     const LEVEL_ELO: &'static [(i8, i32)] = match N {
         10 => &[
             (-20, 0),
