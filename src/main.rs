@@ -180,7 +180,8 @@ enum Tool {
     },
     /// Prints distinct, balanced start positions, one per line. For a game
     /// with a random start (wyx) they are random starts drawn from the seed,
-    /// and the options after --seed do not apply (giving one is an error).
+    /// --plies does not apply (giving it is an error), and the starts are
+    /// checked for balance only when --depth, --nodes or --max-score is given.
     /// When the game has fewer positions than asked for, those found are
     /// printed, a warning goes to stderr and the exit status is 2.
     Openings {

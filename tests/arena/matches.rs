@@ -324,20 +324,31 @@ fn every_game_makes_openings_with_the_default_settings() {
 }
 
 #[test]
-fn walk_options_are_refused_for_random_starts() {
-    let out = ludus(&[
-        "openings", "wyx", "--count", "2", "--plies", "3", "--depth", "2",
-    ]);
+fn random_starts_take_no_walk_but_a_balance_check_when_asked() {
+    let out = ludus(&["openings", "wyx", "--count", "2", "--plies", "3"]);
     assert!(!out.status.success());
     let error = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        error.contains("--plies, --depth do not apply to wyx"),
-        "{error}"
+    assert!(error.contains("--plies does not apply to wyx"), "{error}");
+    // A balance check keeps some racks of the seed and drops others.
+    let drawn = reproducible_openings(&["openings", "wyx", "--count", "6", "--seed", "11"], 6);
+    let balanced = reproducible_openings(
+        &[
+            "openings",
+            "wyx",
+            "--count",
+            "6",
+            "--seed",
+            "11",
+            "--depth",
+            "3",
+            "--max-score",
+            "60",
+        ],
+        6,
     );
-    let out = ludus(&["openings", "wyx", "--count", "2", "--nodes", "100"]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes does not apply"));
-    // They do apply to the other games.
+    assert_ne!(balanced, drawn);
+    assert!(balanced.lines().any(|rack| drawn.contains(rack)));
+    // The walk applies to the other games.
     let out = ludus(&[
         "openings",
         "wyke6",

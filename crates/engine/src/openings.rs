@@ -23,8 +23,9 @@ pub const DEFAULT_NODES: u64 = 20_000;
 pub const DEFAULT_MAX_SCORE: i32 = 150;
 
 /// How a position is walked to from the start and checked for balance;
-/// `None` means the default. None of it applies to a game with a random
-/// start, whose openings are its own random starts.
+/// `None` means the default. A game with a random start has no walk (its
+/// openings are its own random starts), and its starts are checked for
+/// balance only when one of the check's settings is given.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Walk {
     /// Random plies from the start.
@@ -38,17 +39,9 @@ pub struct Walk {
 }
 
 impl Walk {
-    /// The options given, as the command line names them.
-    fn given(&self) -> Vec<&'static str> {
-        [
-            ("--plies", self.plies.is_some()),
-            ("--depth", self.depth.is_some()),
-            ("--nodes", self.nodes.is_some()),
-            ("--max-score", self.max_score.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(name, given)| given.then_some(name))
-        .collect()
+    /// Whether any setting of the balance check was given.
+    fn checks_balance(&self) -> bool {
+        self.depth.is_some() || self.nodes.is_some() || self.max_score.is_some()
     }
 }
 
@@ -87,26 +80,18 @@ impl GameVisitor for &OpeningsConfig {
 
     fn visit<G: Tooling>(self) -> Self::Output {
         let random_start = G::random_start(0).is_some();
-        let misplaced = self.walk.given();
-        if random_start && !misplaced.is_empty() {
-            let verb = if misplaced.len() == 1 { "does" } else { "do" };
+        let walk = &self.walk;
+        if random_start && walk.plies.is_some() {
             return Err(format!(
-                "{} {verb} not apply to {}: its openings are the game's own random starts",
-                misplaced.join(", "),
+                "--plies does not apply to {}: its openings are the game's own random starts",
                 G::NAME
             ));
         }
-        let walk = &self.walk;
+        // A random start is the rules' own and fair as drawn; a balance
+        // check of them is asked for, so that old seeds keep their lists.
+        let checked = !random_start || walk.checks_balance();
         let plies = walk.plies.unwrap_or(DEFAULT_PLIES);
-        let check = BalanceCheck {
-            limits: Limits {
-                depth: Some(walk.depth.unwrap_or(DEFAULT_DEPTH)),
-                nodes: Some(walk.nodes.unwrap_or(DEFAULT_NODES)),
-                ..Limits::default()
-            },
-            max_score: walk.max_score.unwrap_or(DEFAULT_MAX_SCORE),
-            tt: TranspositionTable::new(1)?,
-        };
+        let check = BalanceCheck::new(walk)?;
         let mut rng = Rng::new(self.seed);
         let attempts = self.count.saturating_mul(200).saturating_add(1000);
         let mut seen = HashSet::new();
@@ -126,15 +111,20 @@ impl GameVisitor for &OpeningsConfig {
                 continue;
             }
             seen.insert(fen.clone());
-            // Random starts are the game's own: all of them are fair.
-            if !random_start && !check.is_balanced(&position) {
+            if checked && !check.is_balanced(&position) {
                 continue;
             }
             found.push(fen);
         }
         let shortfall = (found.len() < self.count).then(|| {
             let (kind, hint) = if random_start {
-                (format!("{} random starts", G::NAME), "")
+                let balanced = if checked { "balanced " } else { "" };
+                let hint = if checked {
+                    "; try a larger --max-score"
+                } else {
+                    ""
+                };
+                (format!("{balanced}{} random starts", G::NAME), hint)
             } else {
                 (
                     format!(
@@ -166,6 +156,19 @@ struct BalanceCheck {
 }
 
 impl BalanceCheck {
+    /// The check `walk` asks for, defaults filled in.
+    fn new(walk: &Walk) -> Result<Self, String> {
+        Ok(BalanceCheck {
+            limits: Limits {
+                depth: Some(walk.depth.unwrap_or(DEFAULT_DEPTH)),
+                nodes: Some(walk.nodes.unwrap_or(DEFAULT_NODES)),
+                ..Limits::default()
+            },
+            max_score: walk.max_score.unwrap_or(DEFAULT_MAX_SCORE),
+            tt: TranspositionTable::new(1)?,
+        })
+    }
+
     fn is_balanced<G: Searchable>(&self, position: &G) -> bool {
         self.score(position).abs() <= self.max_score
     }
@@ -219,6 +222,7 @@ fn random_walk<G: Game>(rng: &mut Rng, plies: u32) -> Option<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludus_rules::games::wyx::Wyx;
 
     fn config(count: usize, seed: u64) -> OpeningsConfig {
         OpeningsConfig {
@@ -245,6 +249,45 @@ mod tests {
         }
         assert_eq!(generate_openings(&config(10, 42)).unwrap().positions, first);
         assert_ne!(generate_openings(&config(10, 43)).unwrap().positions, first);
+    }
+
+    /// Wyx's racks are checked only when asked, and then every rack kept
+    /// scores within the bound while some of the unchecked ones do not.
+    #[test]
+    fn random_starts_are_checked_for_balance_when_asked() {
+        let wyx = |walk: Walk| {
+            let config = OpeningsConfig {
+                game: "wyx".to_string(),
+                count: 6,
+                seed: 11,
+                walk,
+            };
+            generate_openings(&config).unwrap().positions
+        };
+        let walk = Walk {
+            depth: Some(3),
+            max_score: Some(60),
+            ..Walk::default()
+        };
+        let check = BalanceCheck::new(&walk).unwrap();
+        let score = |fen: &String| check.score(&Wyx::from_fen(fen).unwrap());
+        let balanced = wyx(walk);
+        assert_eq!(balanced.len(), 6);
+        assert!(balanced.iter().all(|fen| score(fen).abs() <= 60));
+        let drawn = wyx(Walk::default());
+        assert!(drawn.iter().any(|fen| score(fen).abs() > 60), "{drawn:?}");
+        assert_ne!(balanced, drawn);
+        let plies = OpeningsConfig {
+            game: "wyx".to_string(),
+            count: 2,
+            seed: 1,
+            walk: Walk {
+                plies: Some(2),
+                ..Walk::default()
+            },
+        };
+        let error = generate_openings(&plies).unwrap_err();
+        assert!(error.contains("--plies does not apply to wyx"), "{error}");
     }
 
     #[test]
