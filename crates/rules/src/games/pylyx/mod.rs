@@ -480,8 +480,7 @@ impl<const N: usize> Tooling for PylyxGame<N> {
     // Measured on the level ladders (bench/README.md, "Strength on an
     // absolute scale"; the games are in bench/ladders/pylyx and pylyx10):
     // `python -m ludus.ladder fit DIR --calibration st:0.1` keeps the levels
-    // rated above every weaker one. 12×12's table predates gathered pairs in
-    // its evaluation, which made its levels stronger: to be played again.
+    // rated above every weaker one.
     const LEVEL_ELO: &'static [(i8, i32)] = match N {
         10 => &[
             (-20, 0),
@@ -504,22 +503,35 @@ impl<const N: usize> Tooling for PylyxGame<N> {
         ],
         12 => &[
             (-20, 0),
-            (-5, 96),
-            (-4, 183),
-            (-2, 381),
-            (0, 512),
-            (2, 609),
-            (4, 775),
-            (5, 949),
-            (6, 1052),
-            (8, 1186),
-            (10, 1385),
-            (12, 1510),
-            (14, 1528),
-            (15, 1547),
-            (16, 1615),
-            (18, 1721),
-            (20, 1908),
+            (-10, 197),
+            (-9, 259),
+            (-8, 378),
+            (-7, 457),
+            (-6, 551),
+            (-5, 632),
+            (-4, 683),
+            (-2, 779),
+            (0, 882),
+            (1, 1007),
+            (2, 1008),
+            (3, 1091),
+            (4, 1227),
+            (5, 1361),
+            (6, 1438),
+            (7, 1523),
+            (8, 1590),
+            (9, 1692),
+            (10, 1766),
+            (11, 1873),
+            (12, 1927),
+            (13, 1933),
+            (14, 2009),
+            (15, 2015),
+            (16, 2041),
+            (17, 2051),
+            (18, 2164),
+            (19, 2174),
+            (20, 2312),
         ],
         _ => &[],
     };
