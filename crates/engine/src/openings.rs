@@ -87,8 +87,8 @@ impl GameVisitor for &OpeningsConfig {
                 G::NAME
             ));
         }
-        // A random start is the rules' own and fair as drawn; a balance
-        // check of them is asked for, so that old seeds keep their lists.
+        // Random starts are the rules' own, so they are checked only when
+        // asked: the lists of earlier seeds stay as they were.
         let checked = !random_start || walk.checks_balance();
         let plies = walk.plies.unwrap_or(DEFAULT_PLIES);
         let check = BalanceCheck::new(walk)?;
