@@ -118,11 +118,10 @@ impl GameVisitor for &OpeningsConfig {
         }
         let shortfall = (found.len() < self.count).then(|| {
             let (kind, hint) = if random_start {
-                let balanced = if checked { "balanced " } else { "" };
-                let hint = if checked {
-                    "; try a larger --max-score"
+                let (balanced, hint) = if checked {
+                    ("balanced ", "; try a larger --max-score")
                 } else {
-                    ""
+                    ("", "")
                 };
                 (format!("{balanced}{} random starts", G::NAME), hint)
             } else {
