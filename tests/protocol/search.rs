@@ -171,3 +171,21 @@ fn an_interrupted_iteration_plays_the_move_that_failed_high() {
         "no node limit stopped the search after a fail high; move the range"
     );
 }
+
+#[test]
+fn a_node_limit_is_never_passed_by_one_thread() {
+    let root = Wyke4::startpos();
+    for limit in [1, 5, 50, 500, 5000] {
+        let limits = Limits {
+            nodes: Some(limit),
+            ..Limits::default()
+        };
+        let (outcome, infos) = search_with(&root, limits, 1, 1, 1);
+        assert!(outcome.nodes <= limit, "{} nodes of {limit}", outcome.nodes);
+        assert!(infos.iter().all(|info| info.nodes <= limit), "{limit}");
+        assert!(outcome.best_move.is_some());
+        if limit == 5000 {
+            assert!(outcome.depth >= 2, "depth {}", outcome.depth);
+        }
+    }
+}

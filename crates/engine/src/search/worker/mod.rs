@@ -41,8 +41,10 @@ pub struct Worker<'a, G: Searchable> {
     pub root: RootCursor<'a, G::Move>,
     /// Nodes this thread searched.
     pub nodes: u64,
-    /// The thread stops once `nodes` reaches this (its quota of a
-    /// deterministic split's node limit; `u64::MAX` otherwise).
+    /// The thread stops once `nodes` reaches this: the node limit, or its
+    /// quota of a deterministic split's (`u64::MAX` without a limit). The
+    /// limit over all threads is checked only every few hundred nodes, so
+    /// without this a small limit would be overshot by as much.
     pub(super) node_quota: u64,
     pub(super) seldepth: usize,
     /// Set once the search must unwind; results found after are discarded.
@@ -76,7 +78,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             scratch: Vec::new(),
             root: RootCursor::new(root),
             nodes: 0,
-            node_quota: u64::MAX,
+            node_quota: ctx.node_limit.unwrap_or(u64::MAX),
             seldepth: 0,
             stopped: false,
             private_table: false,
