@@ -86,12 +86,23 @@ referee_of() {
     done
     return 1
 }
-shard2_playing() {
-    [ "$(games_in "$remote/shard-2.json")" -ge 1 ] && referee_of 2 >/dev/null
+# A shard being played on the host with a game already saved, so that its
+# retry has games to send back: whichever the test catches first (on a
+# busy machine the shards' timing varies; any of them shows the retry).
+caught=""
+catch_a_shard() {
+    kill -0 "$recipe" 2>/dev/null ||
+        { cat "$work/parallel.log"; die "the recipe ended before a shard could be stopped"; }
+    local k
+    for ((k = 1; k <= shards; k++)); do
+        [ "$(games_in "$remote/shard-$k.json")" -ge 1 ] && referee_of "$k" >/dev/null &&
+            caught=$k && return 0
+    done
+    return 1
 }
-wait_for 180 "shard 2 to play a game on the host" shard2_playing
-pid=$(referee_of 2)
-step "kill $pid, shard 2's referee (after $(games_in "$remote/shard-2.json") games)"
+wait_for 600 "a shard to play a game on the host" catch_a_shard
+pid=$(referee_of "$caught") || die "shard $caught finished before it could be stopped"
+step "kill $pid, shard $caught's referee (after $(games_in "$remote/shard-$caught.json") games)"
 kill "$pid"
 status=0
 wait "$recipe" || status=$?
@@ -99,9 +110,10 @@ cat "$work/parallel.log"
 # 0: no SPRT bound crossed, which is what this match gives whole.
 [ "$status" -eq 0 ] || die "contrib/shards/parallel.sh exited with status $status"
 grep -h -e '^Resuming' -e '^Finished shard' shard-*.log
-# GNU parallel tried shard 2 again, sending back the games it had played.
-grep -Eq "^Resuming shard 2/$shards from shard-2.json: [1-9][0-9]* games played, [1-9][0-9]* to go" shard-2.log ||
-    { cat shard-2.log; die "shard 2 was not resumed after its referee was killed"; }
+# GNU parallel tried the shard again, sending back the games it had played.
+grep -Eq "^Resuming shard $caught/$shards from shard-$caught.json: [1-9][0-9]* games played, [1-9][0-9]* to go" \
+    "shard-$caught.log" ||
+    { cat "shard-$caught.log"; die "shard $caught was not resumed after its referee was killed"; }
 for ((k = 1; k <= shards; k++)); do
     grep -q "Finished shard $k/$shards" "shard-$k.log" || { cat "shard-$k.log"; die "shard $k did not finish"; }
 done
