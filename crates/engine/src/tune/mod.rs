@@ -163,7 +163,7 @@ mod tests {
         };
         run_datagen(&DatagenConfig {
             eval: linear,
-            ..config("pylyx10", 12, &out)
+            ..config("pylyx10", 24, &out)
         })
         .unwrap();
         let report = run_tune(&TuneConfig {
