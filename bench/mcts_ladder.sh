@@ -15,6 +15,8 @@
 # FILE.pgn beside it): run the same command again to go on where it stopped.
 # LUDUS_OPTIONS="option.NAME=VALUE ..." adds engine keys to ludus's side
 # (Wyx: option.WyxScoring=game, since the runner otherwise sets margin).
+# MAXMOVES=N draws a game after N moves each (`--maxmoves`): a drawn Alak
+# opening, played perfectly by ludus, may otherwise shuffle for an hour.
 set -eu
 python=$1
 game=$2
@@ -34,6 +36,7 @@ fi
 "$ludus" openings "$game" --count $((games / 2)) --seed 11 >"$work/open.txt" 2>/dev/null || true
 "$ludus" match --game "$game" --games "$games" --repeat --openings "$work/open.txt" \
     --seed 11 --concurrency 1 --ratinginterval 0 $resume --movetimeout 600 --timemargin "$timemargin" \
+    ${MAXMOVES:+--maxmoves "$MAXMOVES"} \
     --engine cmd="$ludus" name=ludus st="$movetime" ${LUDUS_OPTIONS:-} \
     --engine cmd="$python" args="-m ludus.bot mcts --simulations $sims --seed 5" \
         proto=ugi name="mcts$sims" nodes="$sims" \
