@@ -80,6 +80,20 @@ def test_the_engines_calibration_is_the_fit_of_the_kept_ladder(folder):
     assert row in (ROOT / "protocol.md").read_text()
 
 
+@pytest.mark.parametrize("folder", sorted((ROOT / "bench" / "ladder-rungs").iterdir()),
+                         ids=lambda folder: folder.name)
+def test_readmes_ratings_of_ludus_are_the_fit_of_the_kept_games(folder):
+    """README's rating of ludus at 0.1 s (and 1 s) a move in a game is what
+    fitting the game's ladder with its rungs in bench/ladder-rungs gives."""
+    paths = sorted((ROOT / "bench" / "ladders" / folder.name).iterdir()) + sorted(folder.iterdir())
+    pairs = ratings.pair_scores(ratings.read_games(paths))
+    fitted = {r.name: r.elo for r in ratings.fit(pairs, ladder.ANCHOR)}
+    cells = [f"{round(fitted[player]):,}".replace(",", " ")
+             for player in ("st:0.1", "st:1") if player in fitted]
+    row = f"| {folder.name} | " + " | ".join(cells) + " |"
+    assert row in (ROOT / "README.md").read_text()
+
+
 def test_a_compressed_results_file_reads_as_the_plain_one(tmp_path):
     records = [{"record": "settings"},
                {"record": "game", "white": "a", "black": "b", "result": "1-0", "plies": 30},
