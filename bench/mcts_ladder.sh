@@ -17,6 +17,8 @@
 # (Wyx: option.WyxScoring=game, since the runner otherwise sets margin).
 # MAXMOVES=N draws a game after N moves each (`--maxmoves`): a drawn Alak
 # opening, played perfectly by ludus, may otherwise shuffle for an hour.
+# OPENINGS_OPTIONS="..." adds options to `ludus openings` (Wyx: "--depth 64
+# --max-score 100" keeps only racks a search finds balanced).
 set -eu
 python=$1
 game=$2
@@ -33,7 +35,7 @@ if [ -n "${RESULTS:-}" ]; then
     pgn=${RESULTS%.jsonl}.pgn
     resume="--results $RESULTS --resume"
 fi
-"$ludus" openings "$game" --count $((games / 2)) --seed 11 >"$work/open.txt" 2>/dev/null || true
+"$ludus" openings "$game" --count $((games / 2)) --seed 11 ${OPENINGS_OPTIONS:-} >"$work/open.txt" 2>/dev/null || true
 "$ludus" match --game "$game" --games "$games" --repeat --openings "$work/open.txt" \
     --seed 11 --concurrency 1 --ratinginterval 0 $resume --movetimeout 600 --timemargin "$timemargin" \
     ${MAXMOVES:+--maxmoves "$MAXMOVES"} \
