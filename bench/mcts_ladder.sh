@@ -35,7 +35,7 @@ if [ -n "${RESULTS:-}" ]; then
     pgn=${RESULTS%.jsonl}.pgn
     resume="--results $RESULTS --resume"
 fi
-"$ludus" openings "$game" --count $((games / 2)) --seed 11 ${OPENINGS_OPTIONS:-} >"$work/open.txt" 2>/dev/null || true
+"$ludus" openings "$game" --count $((games / 2)) --seed 11 ${OPENINGS_OPTIONS:-} >"$work/open.txt" || [ -s "$work/open.txt" ]
 "$ludus" match --game "$game" --games "$games" --repeat --openings "$work/open.txt" \
     --seed 11 --concurrency 1 --ratinginterval 0 $resume --movetimeout 600 --timemargin "$timemargin" \
     ${MAXMOVES:+--maxmoves "$MAXMOVES"} \
