@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use crate::common::rules::{self, assert_refused, play, play_noisy};
 use ludus_rules::games::wyx::Wyx;
-use ludus_rules::{Game, GameResult, OptionValue, Player, Searchable};
+use ludus_rules::{Game, GameResult, OptionValue, Player, Searchable, Tooling};
 
 fn pos(fen: &str) -> Wyx {
     rules::pos(fen)
@@ -449,4 +449,33 @@ fn recaptures_keep_hands_and_board_in_step() {
     assert!(after
         .result_reason()
         .contains("tokens in hand: white 31, black 31"));
+}
+
+/// The evaluation's `greedy playout` feature for `position`.
+fn playout_feature(position: &Wyx) -> i32 {
+    let linear = Wyx::LINEAR_EVAL;
+    let index = (0..linear.len())
+        .find(|&i| (linear.feature_name)(i) == "greedy playout")
+        .expect("Wyx's evaluation has a greedy playout");
+    let mut features = vec![0; linear.len()];
+    (linear.features)(position, &mut features);
+    features[index]
+}
+
+#[test]
+fn the_evaluations_playout_takes_the_biggest_gain_in_turn() {
+    // White on d4 can set c3 (worth 3) or land on e4 (1); greedy sets c3,
+    // black then takes e4's domino to f5, and the rack is empty: white
+    // 29 in hand, black 31.
+    let position = on_board(&[], "d4,e5 -/-/-1-1/-/-/-/+1+0/- 32,32 w");
+    assert_eq!(playout_feature(&position), 2);
+    // Black to move on the same board has one domino (-1-1 would land on
+    // white's horseman): it lands on f5, white sets c3, and leads by 2.
+    let black = on_board(&[], "d4,e5 -/-/-1-1/-/-/-/+1+0/- 32,32 b");
+    let after = play(&play(&black, "f5"), "c3");
+    assert_eq!(after.result(), GameResult::Win(Player::First));
+    assert_eq!(playout_feature(&black), -2);
+    // A playout that ends the game counts the final hands: white sets its
+    // last 2 tokens on c3 and wins with black's 32 still in hand.
+    assert_eq!(playout_feature(&nearly_done(2)), 32);
 }

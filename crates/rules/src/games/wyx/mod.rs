@@ -13,6 +13,7 @@ mod eval;
 mod margin;
 mod net;
 mod notation;
+mod playout;
 pub mod rack;
 
 use crate::linear::LinearEval;
