@@ -461,9 +461,10 @@ impl Searchable for Wyx {
     };
     // Fitted by `ludus tune --game wyx --scale-only wyx.data` on `ludus
     // datagen --game wyx --games 300 --nodes 2000 --concurrency 1 --out
-    // wyx.data` (6 054 positions): 1/K = 109.5 for the search scores
-    // (146.8 for the evaluation alone).
-    const LOGISTIC_SCALE: f64 = 110.0;
+    // wyx.data` (6 131 positions): 1/K = 174.3 for the search scores
+    // (255.6 for the evaluation alone). The greedy playout widened the
+    // scores: before it, the same command gave 109.8 (151.7).
+    const LOGISTIC_SCALE: f64 = 174.0;
 
     const NET_INPUTS: Option<NetInputs<Wyx>> = Some(net::INPUTS);
 
