@@ -3,7 +3,6 @@
 //! the coming dominoes are worth to each side, in the order the rack gives
 //! them, beyond the two plies the exchange terms see.
 
-use super::rack::COLUMNS;
 use super::{Wyx, WyxMove};
 use crate::game::{Game, GameResult};
 
@@ -30,17 +29,11 @@ pub(super) fn greedy_margin(position: &Wyx) -> i32 {
 fn greedy_move(position: &Wyx) -> WyxMove {
     let side = position.side;
     let mut best: Option<(i32, u8)> = None;
-    for c in 0..COLUMNS {
-        let Some(domino) = position.rack.bottom(c) else {
-            continue;
-        };
-        let Some(to) = position.landing(side, domino) else {
-            continue;
-        };
+    position.for_each_playable(side, |domino, to| {
         let gain = position.gain(side, to);
         if best.is_none_or(|(most, _)| gain > most) {
             best = Some((gain, domino));
         }
-    }
+    });
     best.map_or(WyxMove::PASS, |(_, domino)| WyxMove(domino))
 }
