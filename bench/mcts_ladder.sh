@@ -17,6 +17,8 @@
 # (Wyx: option.WyxScoring=game, since the runner otherwise sets margin).
 # MAXMOVES=N draws a game after N moves each (`--maxmoves`): a drawn Alak
 # opening, played perfectly by ludus, may otherwise shuffle for an hour.
+# CONCURRENCY=N plays N games at once (1 unless set): each bot move takes a
+# core, so 2 on 2 cores halves the wall time and leaves ludus its core.
 # OPENINGS_OPTIONS="..." adds options to `ludus openings` (Wyx: "--depth 64
 # --max-score 100" keeps only racks a search finds balanced).
 set -eu
@@ -37,7 +39,7 @@ if [ -n "${RESULTS:-}" ]; then
 fi
 "$ludus" openings "$game" --count $((games / 2)) --seed 11 ${OPENINGS_OPTIONS:-} >"$work/open.txt" || [ -s "$work/open.txt" ]
 "$ludus" match --game "$game" --games "$games" --repeat --openings "$work/open.txt" \
-    --seed 11 --concurrency 1 --ratinginterval 0 $resume --movetimeout 600 --timemargin "$timemargin" \
+    --seed 11 --concurrency "${CONCURRENCY:-1}" --ratinginterval 0 $resume --movetimeout 600 --timemargin "$timemargin" \
     ${MAXMOVES:+--maxmoves "$MAXMOVES"} \
     --engine cmd="$ludus" name=ludus st="$movetime" ${LUDUS_OPTIONS:-} \
     --engine cmd="$python" args="-m ludus.bot mcts --simulations $sims --seed 5" \
