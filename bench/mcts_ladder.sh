@@ -18,7 +18,7 @@
 # MAXMOVES=N draws a game after N moves each (`--maxmoves`): a drawn Alak
 # opening, played perfectly by ludus, may otherwise shuffle for an hour.
 # CONCURRENCY=N plays N games at once (1 unless set): each bot move takes a
-# core, so 2 on 2 cores halves the wall time and leaves ludus its core.
+# core, so 2 on 2 cores halves the wall time (ludus then shares the cores).
 # OPENINGS_OPTIONS="..." adds options to `ludus openings` (Wyx: "--depth 64
 # --max-score 100" keeps only racks a search finds balanced).
 set -eu
