@@ -72,6 +72,7 @@ fn terms(position: &Wyx, terms: &mut impl Terms) {
 /// weighted difference is largest (rack control, two plies).
 fn best_exchange(position: &Wyx) -> (i32, i32) {
     let me = position.side;
+    let replies = Replies::new(position);
     let mut best: Option<(i32, i32, i32)> = None;
     for c in 0..COLUMNS {
         let Some(domino) = position.rack.bottom(c) else {
@@ -81,7 +82,7 @@ fn best_exchange(position: &Wyx) -> (i32, i32) {
             continue;
         };
         let gain = position.gain(me, to);
-        let reply = reply_gain(position, c, to);
+        let reply = replies.best_after(c, to);
         let value = WEIGHTS[GAIN_NOW] * gain + WEIGHTS[REPLY] * reply;
         if best.is_none_or(|(b, _, _)| value > b) {
             best = Some((value, gain, reply));
@@ -93,29 +94,57 @@ fn best_exchange(position: &Wyx) -> (i32, i32) {
     )
 }
 
-/// The opponent's best gain once the side to move has taken the bottom
-/// domino of `column` and jumped to `to`: that column's next domino comes
-/// down, `to` holds the mover's horseman, and a stronghold there is barred.
-/// Every other square is as it was, so gains read from `position` hold.
-fn reply_gain(position: &Wyx, column: usize, to: u8) -> i32 {
-    let them = position.side.opponent();
-    let from = position.horsemen[them.index()] as usize;
-    let barred = position.barred() | (position.strongholds & (1 << to));
-    let mut best = 0;
-    for c in 0..COLUMNS {
-        let next = if c == column {
-            position.rack.second(c)
-        } else {
-            position.rack.bottom(c)
+/// The opponent's landings and gains with each column's bottom domino and
+/// with the one above it, read once for all the side to move's choices.
+/// Once the side to move has taken the bottom domino of one column and
+/// jumped, that column's next domino comes down, its horseman blocks its
+/// landing square and a stronghold there is barred; every other square is
+/// as it was, so these gains hold for every choice but that square.
+struct Replies {
+    /// Per column, the landing with the bottom domino and with the one
+    /// above it ([`super::OFF_BOARD`] where there is none)...
+    landing: [[u8; COLUMNS]; 2],
+    /// ...and the gain there (0 where there is none).
+    gain: [[i32; COLUMNS]; 2],
+}
+
+impl Replies {
+    fn new(position: &Wyx) -> Replies {
+        let them = position.side.opponent();
+        let from = position.horsemen[them.index()] as usize;
+        let barred = position.barred();
+        let mut replies = Replies {
+            landing: [[super::OFF_BOARD; COLUMNS]; 2],
+            gain: [[0; COLUMNS]; 2],
         };
-        let Some(domino) = next else { continue };
-        let landing = super::DESTINATIONS[domino as usize][from];
-        if landing == super::OFF_BOARD || landing == to || barred & (1 << landing) != 0 {
-            continue;
+        for c in 0..COLUMNS {
+            for (row, domino) in [position.rack.bottom(c), position.rack.second(c)]
+                .into_iter()
+                .enumerate()
+            {
+                let Some(domino) = domino else { break };
+                let landing = super::DESTINATIONS[domino as usize % 64][from];
+                if landing != super::OFF_BOARD && barred & (1 << landing) == 0 {
+                    replies.landing[row][c] = landing;
+                    replies.gain[row][c] = position.gain(them, landing);
+                }
+            }
         }
-        best = best.max(position.gain(them, landing));
+        replies
     }
-    best
+
+    /// The opponent's best gain once the side to move has taken the bottom
+    /// domino of `column` and jumped to `to`.
+    fn best_after(&self, column: usize, to: u8) -> i32 {
+        let mut best = 0;
+        for c in 0..COLUMNS {
+            let row = usize::from(c == column);
+            if self.landing[row][c] != to {
+                best = best.max(self.gain[row][c]);
+            }
+        }
+        best
+    }
 }
 
 /// The most tokens `player` could get rid of with one available domino.
@@ -148,11 +177,9 @@ fn exposed(position: &Wyx, player: Player) -> i32 {
     let from = position.horsemen[player.opponent().index()] as usize;
     let mut reach = 0u64;
     for c in 0..COLUMNS {
-        for d in [position.rack.bottom(c), position.rack.second(c)]
-            .into_iter()
-            .flatten()
-        {
-            let to = super::DESTINATIONS[d as usize][from];
+        for d in [position.rack.bottom(c), position.rack.second(c)] {
+            let Some(d) = d else { break };
+            let to = super::DESTINATIONS[d as usize % 64][from];
             if to != super::OFF_BOARD {
                 reach |= 1 << to;
             }

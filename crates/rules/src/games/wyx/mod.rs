@@ -35,7 +35,7 @@ pub const STARTPOS_SEED: u64 = 2009;
 /// Where a domino takes a horseman: `DESTINATIONS[domino][square]`, or
 /// `OFF_BOARD`.
 const OFF_BOARD: u8 = 64;
-const DESTINATIONS: [[u8; 64]; 64] = {
+static DESTINATIONS: [[u8; 64]; 64] = {
     let mut table = [[OFF_BOARD; 64]; 64];
     let mut d = 0;
     while d < 64 {

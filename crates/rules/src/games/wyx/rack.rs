@@ -148,6 +148,20 @@ impl Rack {
         (first..first + 2).find(|&c| self.bottom(c) == Some(domino))
     }
 
+    /// How many dominoes each column holds.
+    #[inline]
+    pub fn heights(&self) -> [u8; COLUMNS] {
+        self.len
+    }
+
+    /// The domino of column `c` that is available once the column is down
+    /// to `height` dominoes (1 up to its height now): the rack read as it
+    /// will be, without taking anything.
+    #[inline]
+    pub fn available_at(&self, c: usize, height: u8) -> u8 {
+        self.columns[c][usize::from(height) - 1]
+    }
+
     /// Takes the bottom domino of column `c`; returns its index from the top
     /// (for hashing).
     #[inline]
