@@ -197,16 +197,20 @@ impl Wyx {
     /// back to that side's hand), the worth (or the hand) on a stronghold.
     #[inline]
     fn gain(&self, player: Player, to: u8) -> i32 {
-        let bit = 1u64 << to;
-        if self.strongholds & bit != 0 {
-            i32::from(self.worth(to).min(self.hands[player.index()]))
-        } else if self.tokens[player.index()] & bit != 0 {
-            0
-        } else if self.tokens[player.opponent().index()] & bit != 0 {
-            2
-        } else {
-            1
+        self.gain_with(&self.tokens, &self.hands, player.index(), to)
+    }
+
+    /// [`Wyx::gain`] on this layout with other tokens and hands (a
+    /// playout's), `player` as an index: on a simple square 1, less 1 on
+    /// its own token, plus 1 on the other side's.
+    #[inline]
+    fn gain_with(&self, tokens: &[u64; 2], hands: &[u8; 2], player: usize, to: u8) -> i32 {
+        if self.strongholds & (1 << to) != 0 {
+            return i32::from(self.worth(to).min(hands[player]));
         }
+        let own = (tokens[player] >> to & 1) as i32;
+        let other = (tokens[1 - player] >> to & 1) as i32;
+        1 - own + other
     }
 
     /// The single tokens, strongholds and hand of `player` added up (32 in

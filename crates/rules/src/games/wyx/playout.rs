@@ -112,16 +112,10 @@ impl<'a> Playout<'a> {
         self.barred | 1 << self.horsemen[1 - player]
     }
 
-    /// Tokens `player` gets rid of by landing on `to`, as [`Wyx::gain`]:
-    /// on a simple square 1, less 1 on its own token, plus 1 on the other's.
+    /// Tokens `player` gets rid of by landing on `to`, as [`Wyx::gain`].
     #[inline]
     fn gain(&self, player: usize, to: u8) -> i32 {
-        if self.start.strongholds & (1 << to) != 0 {
-            return i32::from(self.start.worth(to).min(self.hands[player]));
-        }
-        let own = (self.tokens[player] >> to & 1) as i32;
-        let other = (self.tokens[1 - player] >> to & 1) as i32;
-        1 - own + other
+        self.start.gain_with(&self.tokens, &self.hands, player, to)
     }
 
     /// `player`'s horseman lands on `to`, as [`Wyx::make_move`] sets it.
