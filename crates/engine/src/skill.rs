@@ -34,6 +34,13 @@ const CANDIDATES: usize = 4;
 /// The temperature at level 0, in centipawns: a move this much worse than
 /// the best is drawn e (2.718…) times less often.
 const COLDEST_TEMPERATURE_CP: f64 = 250.0;
+/// The level above which the depth cap climbs steeply...
+const TOP_RAMP_LEVEL: f64 = 18.0;
+/// ...by this many plies a level: where full strength searches far deeper
+/// in its time than level 18's 10 plies (Wyx: 15–18 at 0.1 s a move), the
+/// levels between them would otherwise all play at 10–11 plies, near
+/// level 18's strength (bench/README.md, "The top of the levels").
+const TOP_PLIES_PER_LEVEL: f64 = 4.0;
 /// Scores beyond this (wins and losses found by the search) are drawn as
 /// if they were this large, so the draw stays finite.
 const SCORE_CLAMP_CP: f64 = 2000.0;
@@ -82,16 +89,21 @@ impl Skill {
     }
 
     /// The deepest iteration the level searches: 1 at level 0 (and below),
-    /// one more every two levels. A level between two depths (odd, or fractional for
-    /// a `UCI_Elo`) searches the deeper one on its share of the moves, as
+    /// one more every two levels up to level 18 (10 plies), then
+    /// [`TOP_PLIES_PER_LEVEL`] more a level towards full strength, which
+    /// has no cap. A level between two depths (odd, or fractional for a
+    /// `UCI_Elo`) searches the deeper one on its share of the moves, as
     /// `draw` (uniform in `[0, 1)`, one a move) falls: a level's strength
     /// comes mostly from its depth, so this puts it between its neighbours,
     /// where `UCI_Elo`'s interpolation expects it, rather than at the lower
     /// one.
     pub fn depth(&self, draw: f64) -> Option<u32> {
         (!self.is_full()).then(|| {
-            let steps = self.level.max(0.0) / 2.0;
-            1 + steps as u32 + u32::from(draw < steps.fract())
+            let level = self.level.max(0.0);
+            let plies = 1.0
+                + level.min(TOP_RAMP_LEVEL) / 2.0
+                + (level - TOP_RAMP_LEVEL).max(0.0) * TOP_PLIES_PER_LEVEL;
+            plies as u32 + u32::from(draw < plies.fract())
         })
     }
 
@@ -239,8 +251,13 @@ mod tests {
             assert_eq!(Skill::new(20.0).depth(draw), None);
         }
         // Between two depths, the deeper one on the level's share of moves.
-        assert_eq!(Skill::new(19.0).depth(0.49), Some(11));
-        assert_eq!(Skill::new(19.0).depth(0.5), Some(10));
+        assert_eq!(Skill::new(17.0).depth(0.49), Some(10));
+        assert_eq!(Skill::new(17.0).depth(0.5), Some(9));
+        // Above level 18 the cap climbs steeply towards full strength.
+        assert_eq!(Skill::new(19.0).depth(0.9), Some(14));
+        assert_eq!(Skill::new(18.5).depth(0.9), Some(12));
+        assert_eq!(Skill::new(19.875).depth(0.49), Some(18));
+        assert_eq!(Skill::new(19.875).depth(0.5), Some(17));
         assert_eq!(Skill::new(6.5).depth(0.2), Some(5));
         assert_eq!(Skill::new(6.5).depth(0.3), Some(4));
         assert_eq!(Skill::new(25.0).lines(), 1);
