@@ -532,7 +532,8 @@ impl Tooling for Wyx {
         (14, 1739),
         (16, 1864),
         (18, 1959),
-        (20, 2279),
+        (19, 2111),
+        (20, 2247),
     ];
 
     const BENCH_POSITIONS: &'static [&'static str] = &[
