@@ -126,6 +126,27 @@ fn below_level_zero_moves_are_drawn_among_all_the_legal_ones() {
 }
 
 #[test]
+fn level_19_searches_most_moves_with_one_line_and_the_rest_with_four() {
+    let mut engine = Engine::start(&[]);
+    engine.handshake("uci");
+    engine.send("setoption name UCI_Variant value pylyx10");
+    engine.send("setoption name Skill Level value 19");
+    let (mut single, mut four) = (0, 0);
+    // A quarter of level 19's moves search four lines, drawn each move:
+    // over 60 searches both kinds occur, one line more often (by chance
+    // the checks fail a few times in a million runs).
+    for _ in 0..60 {
+        let lines = engine.search("startpos", "depth 1");
+        match infos(&lines).iter().map(|info| info.multipv).max() {
+            Some(1) => single += 1,
+            Some(4) => four += 1,
+            other => panic!("{other:?} lines: {lines:#?}"),
+        }
+    }
+    assert!(four > 0 && single > four, "one line {single}, four {four}");
+}
+
+#[test]
 fn the_weakest_elo_plays_the_weakest_level_whatever_the_skill_level() {
     let mut engine = Engine::start(&[]);
     engine.handshake("uci");

@@ -3,7 +3,10 @@
 //! looks, and the move is drawn among the best few lines with a
 //! temperature that grows as the level falls, so a weaker level makes the
 //! mistakes of a weaker player (a plausible move that is not the best)
-//! rather than the blunders of a strong one stopped short.
+//! rather than the blunders of a strong one stopped short. Above level 18
+//! the depth cap climbs steeply and most moves are searched with one line,
+//! as full strength searches, so the top levels close the gap to it where
+//! the clock, not the depth, bounds them.
 //!
 //! Below level 0 a level plays a share of its moves uniformly at random
 //! and the rest as level 0, down to [`RANDOM_LEVEL`], the random mover:
@@ -34,7 +37,8 @@ const CANDIDATES: usize = 4;
 /// The temperature at level 0, in centipawns: a move this much worse than
 /// the best is drawn e (2.718…) times less often.
 const COLDEST_TEMPERATURE_CP: f64 = 250.0;
-/// The level above which the depth cap climbs steeply...
+/// The level above which the depth cap climbs steeply and a growing share
+/// of moves is searched as one line...
 const TOP_RAMP_LEVEL: f64 = 18.0;
 /// ...by this many plies a level: where full strength searches far deeper
 /// in its time than level 18's 10 plies (Wyx: 15–18 at 0.1 s a move), the
@@ -116,12 +120,24 @@ impl Skill {
         limits
     }
 
-    /// The lines searched (MultiPV) to draw the move among.
-    pub fn lines(&self) -> usize {
-        if self.is_full() {
-            1
-        } else {
-            CANDIDATES
+    /// The lines searched (MultiPV) to draw the move among: one at full
+    /// strength, [`CANDIDATES`] up to level 18, and above it
+    /// [`CANDIDATES`] only on a share of the moves, the square of the
+    /// distance to full strength over the top span (level 19: a quarter),
+    /// as `draw` (uniform in `[0, 1)`, one a move) falls, and one on the
+    /// rest. Where a level is bound by the clock rather than its depth cap,
+    /// searching four lines costs it the plies full strength reaches in
+    /// the same time; without this the levels between 18 and full strength
+    /// all play near level 18. The share falls with the square because a
+    /// game is lost by its weaker moves: with half the moves on four lines,
+    /// level 19 gained only a fifth of the span (bench/README.md, "The top
+    /// of the levels").
+    pub fn lines(&self, draw: f64) -> usize {
+        let top_span = f64::from(MAX_LEVEL) - TOP_RAMP_LEVEL;
+        let distance = ((f64::from(MAX_LEVEL) - self.level) / top_span).min(1.0);
+        match draw < distance * distance {
+            true => CANDIDATES,
+            false => 1,
         }
     }
 
@@ -260,7 +276,14 @@ mod tests {
         assert_eq!(Skill::new(19.875).depth(0.5), Some(17));
         assert_eq!(Skill::new(6.5).depth(0.2), Some(5));
         assert_eq!(Skill::new(6.5).depth(0.3), Some(4));
-        assert_eq!(Skill::new(25.0).lines(), 1);
+        assert_eq!(Skill::new(25.0).lines(0.99), 1);
+        // Above level 18 a growing share of moves is searched as one line.
+        assert_eq!(Skill::new(18.0).lines(0.99), CANDIDATES);
+        assert_eq!(Skill::new(3.0).lines(0.99), CANDIDATES);
+        assert_eq!(Skill::new(19.0).lines(0.24), CANDIDATES);
+        assert_eq!(Skill::new(19.0).lines(0.25), 1);
+        assert_eq!(Skill::new(19.9).lines(0.1), 1);
+        assert_eq!(Skill::new(20.0).lines(0.0), 1);
         assert!(Skill::new(0.0).temperature_cp() > Skill::new(10.0).temperature_cp());
         assert_eq!(Skill::new(20.0).temperature_cp(), 0.0);
     }
@@ -276,7 +299,7 @@ mod tests {
         let below = Skill::new(-10.0);
         assert_eq!(below.depth(0.9), Some(1));
         assert_eq!(below.temperature_cp(), Skill::new(0.0).temperature_cp());
-        assert_eq!(below.lines(), Skill::new(0.0).lines());
+        assert_eq!(below.lines(0.0), Skill::new(0.0).lines(0.0));
     }
 
     #[test]

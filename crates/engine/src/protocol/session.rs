@@ -360,12 +360,14 @@ impl<G: Searchable> Session for TypedSession<G> {
         let signals = Arc::new(Signals::new(go.limits.ponder && go.perft.is_none()));
         let (done_sender, done) = bounded(1);
         let out = out.detachable();
-        let depth_draw = Rng::new(draw_seed(self.current().hash())).unit();
-        let job_limits = settings.skill.limit(self.limits(go), depth_draw);
+        let mut draws = Rng::new(draw_seed(self.current().hash()));
+        let job_limits = settings.skill.limit(self.limits(go), draws.unit());
+        let lines = settings.multipv.max(settings.skill.lines(draws.unit()));
         let job = Job {
             session: self.clone(),
             go: go.clone(),
             limits: job_limits.clone(),
+            lines,
             settings: settings.clone(),
             search_moves,
             tt,
@@ -414,6 +416,9 @@ struct Job<G: Searchable> {
     session: TypedSession<G>,
     go: GoParams,
     limits: Limits,
+    /// The lines to search (MultiPV): the asked number, or more for a
+    /// level to draw among.
+    lines: usize,
     settings: JobSettings,
     search_moves: Vec<G::Move>,
     tt: Arc<TranspositionTable>,
@@ -442,7 +447,7 @@ impl<G: Searchable> Job<G> {
             false => G::without_solutions(&self.session.settings),
         };
         let request = SearchRequest {
-            multipv: self.settings.multipv.max(skill.lines()),
+            multipv: self.lines,
             move_overhead: self.settings.move_overhead,
             search_moves: &self.search_moves,
             ..SearchRequest::new(root, &settings, &self.limits)
