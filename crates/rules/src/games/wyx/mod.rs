@@ -532,8 +532,8 @@ impl Tooling for Wyx {
         (14, 1739),
         (16, 1864),
         (18, 1959),
-        (19, 2111),
-        (20, 2247),
+        (19, 2124),
+        (20, 2248),
     ];
 
     const BENCH_POSITIONS: &'static [&'static str] = &[
