@@ -37,13 +37,15 @@ const CANDIDATES: usize = 4;
 /// The temperature at level 0, in centipawns: a move this much worse than
 /// the best is drawn e (2.718…) times less often.
 const COLDEST_TEMPERATURE_CP: f64 = 250.0;
-/// The level above which the depth cap climbs steeply and a growing share
-/// of moves is searched as one line...
+/// The level above which the top levels close in on full strength: the
+/// depth cap climbs by [`TOP_PLIES_PER_LEVEL`] and a growing share of the
+/// moves is searched with one line ([`Skill::lines`]).
 const TOP_RAMP_LEVEL: f64 = 18.0;
-/// ...by this many plies a level: where full strength searches far deeper
-/// in its time than level 18's 10 plies (Wyx: 15–18 at 0.1 s a move), the
-/// levels between them would otherwise all play at 10–11 plies, near
-/// level 18's strength (bench/README.md, "The top of the levels").
+/// The plies the depth cap climbs a level above [`TOP_RAMP_LEVEL`]: where
+/// full strength searches far deeper in its time than level 18's 10 plies
+/// (Wyx: 15–18 at 0.1 s a move), the levels between them would otherwise
+/// all play at 10–11 plies, near level 18's strength (bench/README.md,
+/// "The top of the levels").
 const TOP_PLIES_PER_LEVEL: f64 = 4.0;
 /// Scores beyond this (wins and losses found by the search) are drawn as
 /// if they were this large, so the draw stays finite.
