@@ -238,12 +238,16 @@ pub const LEVELS: u64 = 8;
 pub const LEVEL_MOVETIME_MS: u64 = 100;
 
 /// The rating of playing level `level` (1 to [`LEVELS`]) in `game`: the
-/// game's calibrated range (its weakest engine level above the random
-/// mover, which is no opponent for a person, to full strength at 0.1 s a
-/// move) in equal steps.
+/// game's calibrated range (its weakest engine level rated above the
+/// random mover, which is no opponent for a person, to full strength at
+/// 0.1 s a move) in equal steps.
 pub fn level_elo(game: &str, level: u64) -> Option<i32> {
     let table = level_calibration(game)?;
-    let (_, low) = table.iter().find(|(level, _)| *level > RANDOM_LEVEL)?;
+    let random_mover = table.iter().find(|(level, _)| *level == RANDOM_LEVEL);
+    let floor = random_mover.map_or(i32::MIN, |&(_, elo)| elo);
+    let (_, low) = table
+        .iter()
+        .find(|&&(level, elo)| level > RANDOM_LEVEL && elo > floor)?;
     let (low, (_, high)) = (*low, table.last()?);
     let step = (level.clamp(1, LEVELS) - 1) as i64;
     let elo = i64::from(low) + i64::from(high - low) * step / (LEVELS as i64 - 1);
@@ -363,8 +367,14 @@ mod tests {
             .filter_map(|game| Some((game, level_calibration(game)?)));
         for (game, table) in calibrated {
             let elo: Vec<i32> = (1..=LEVELS).map(|l| level_elo(game, l).unwrap()).collect();
-            let weakest = table.iter().find(|(level, _)| *level > RANDOM_LEVEL);
-            assert_eq!(Some(elo[0]), weakest.map(|(_, elo)| *elo), "{game}");
+            // The lowest rating above the random mover's 0 (10x10 Pylyx's
+            // level -18 is listed at 0: it plays as the random mover).
+            let weakest = table
+                .iter()
+                .map(|&(_, elo)| elo)
+                .filter(|&elo| elo > 0)
+                .min();
+            assert_eq!(Some(elo[0]), weakest, "{game}");
             assert!(elo[0] > 0, "{game}: Level 1 is not the random mover");
             assert_eq!(elo.last(), table.last().map(|(_, elo)| elo), "{game}");
             assert!(

@@ -61,9 +61,12 @@ impl Skill {
     }
 
     /// The level that plays at `elo` by a game's calibration `table`
-    /// ((level, Elo), both rising: [`ludus_rules::Tooling::LEVEL_ELO`]),
-    /// between two calibrated levels by straight-line interpolation,
-    /// clamped to the table's range.
+    /// ((level, Elo), the levels rising and the Elo never falling:
+    /// [`ludus_rules::Tooling::LEVEL_ELO`]), between two calibrated levels
+    /// by straight-line interpolation, clamped to the table's range. Where
+    /// two levels share an Elo (a flat stretch: the stronger plays as the
+    /// weaker), that Elo asks for the weaker and anything above it
+    /// interpolates from the stronger.
     pub fn for_elo(table: &[(i8, i32)], elo: i32) -> Skill {
         let upper = table.iter().position(|&(_, rating)| rating >= elo);
         let level = match upper {
@@ -323,6 +326,16 @@ mod tests {
         assert_eq!(Skill::for_elo(&table, 1250).level(), 16.0);
         assert!(Skill::for_elo(&table, 1500).is_full());
         assert!(Skill::for_elo(&table, 9999).is_full());
+    }
+
+    #[test]
+    fn an_elo_above_a_flat_stretch_asks_for_more_than_its_last_level() {
+        // Levels 12 to 16 play alike: 16 is listed at 12's Elo.
+        let table = [(-20, 0), (12, 1000), (16, 1000), (19, 1300), (20, 1500)];
+        assert_eq!(Skill::for_elo(&table, 500).level(), -4.0);
+        assert_eq!(Skill::for_elo(&table, 1000).level(), 12.0);
+        assert_eq!(Skill::for_elo(&table, 1100).level(), 17.0);
+        assert_eq!(Skill::for_elo(&table, 1400).level(), 19.5);
     }
 
     #[test]

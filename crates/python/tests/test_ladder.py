@@ -52,18 +52,23 @@ def test_every_game_counts_at_once_and_wins_are_kept_per_side():
     assert "outside 10–90 %" in text
 
 
-def test_the_calibration_keeps_levels_that_rise_under_full_strength():
+def test_the_calibration_keeps_levels_that_rise_under_full_strength_and_the_ends_of_flat_stretches():
     fitted = [ratings.Rating(name, elo, 50.0, 40) for name, elo in [
         ("st:0.1", 1500), ("level:18", 1600), ("level:12", 1300), ("level:16", 1250),
         ("level:4", 900), ("mcts:100", 1000), ("level:0", 700), ("level:2", 650),
-        ("level:-10", 300), ("random", 0)]]
+        ("level:3", 690), ("level:-10", 300), ("level:-12", -4), ("random", 0)]]
     kept, left_out = ratings.calibration(fitted, "st:0.1")
     # The random mover is the weakest level's, which plays as it does.
-    assert kept == [(-20, 0), (-10, 300), (0, 700), (4, 900), (12, 1300), (20, 1500)]
-    assert sorted(left_out) == [(2, 650), (16, 1250), (18, 1600)]
+    # Levels 2 and 3 play as level 0, level -12 as the random mover and
+    # level 16 as level 12: each stretch's last level is kept at its first
+    # one's Elo, so that a rating just above the stretch asks for more than
+    # its last level.
+    assert kept == [(-20, 0), (-12, 0), (-10, 300), (0, 700), (3, 700), (4, 900),
+                    (12, 1300), (16, 1300), (20, 1500)]
+    assert sorted(left_out) == [(-12, -4), (2, 650), (3, 690), (16, 1250), (18, 1600)]
     text = ratings.calibration_text(kept, left_out)
-    assert text.startswith("Calibration kept: -20: 0, -10: 300, 0: 700, 4: 900, 12: 1300, "
-                           "20: 1500; left out")
+    assert text.startswith("Calibration kept: -20: 0, -12: 0, -10: 300, 0: 700, 3: 700, 4: 900, "
+                           "12: 1300, 16: 1300, 20: 1500; own ratings left out")
     with pytest.raises(ValueError, match="full-strength player 'st:1'"):
         ratings.calibration(fitted, "st:1")
 

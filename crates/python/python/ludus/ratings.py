@@ -153,9 +153,14 @@ def calibration(ratings, full, random_mover="random"):
     ``(kept, left_out)``, each a list of ``(level, Elo)`` rising by level.
     The players ``level:L`` are levels L, the player ``random_mover`` is
     level ``RANDOM_LEVEL`` (which plays as it does), the player ``full``
-    (ludus at full strength, e.g. ``st:0.1``) is level 20; a level rated at
-    or below a weaker one is left out, so the kept Elo rise with the
-    level."""
+    (ludus at full strength, e.g. ``st:0.1``) is level 20. The kept Elo
+    never fall as the level rises: a level rated at or below a weaker one
+    plays as that one, so its own rating is left out, and the last level of
+    such a flat stretch is kept at the Elo of the level it plays as, so
+    that a rating above the stretch asks for a level above it too (the
+    first level of the stretch, kept at that Elo, is where a rating below
+    it interpolates to). A level rated at or above full strength is left
+    out."""
     levels, top = [], None
     for rating in ratings:
         kind, _, value = rating.name.partition(":")
@@ -167,25 +172,30 @@ def calibration(ratings, full, random_mover="random"):
             levels.append((int(value), round(rating.elo)))
     if top is None:
         raise ValueError(f"no full-strength player '{full}' among the ratings")
-    kept, left_out = [], []
+    kept, left_out, flat_end = [], [], None
     for level, elo in sorted(levels):
-        # Full strength is the table's top: a level rated at or above it is
-        # left out too.
-        if elo >= top[1] or (kept and elo <= kept[-1][1]):
+        if kept and elo <= kept[-1][1]:
             left_out.append((level, elo))
-        else:
-            kept.append((level, elo))
+            flat_end = level
+            continue
+        if flat_end is not None:
+            kept.append((flat_end, kept[-1][1]))
+            flat_end = None
+        (left_out if elo >= top[1] else kept).append((level, elo))
+    if flat_end is not None:
+        kept.append((flat_end, kept[-1][1]))
     return kept + [top], left_out
 
 
 def calibration_text(kept, left_out):
-    """The calibration as a line of ``level: Elo`` pairs, the levels left
-    out after it."""
+    """The calibration as a line of ``level: Elo`` pairs, the levels whose
+    own ratings it leaves out after it."""
     listed = lambda levels: ", ".join(f"{level}: {elo}" for level, elo in levels)  # noqa: E731
     text = f"Calibration kept: {listed(kept)}"
     if left_out:
-        text += ("; left out (rated at or below a weaker level, or at or above full "
-                 f"strength): {listed(left_out)}")
+        text += ("; own ratings left out (at or below a weaker level's, the last of such a "
+                 f"stretch kept at that level's Elo; or at or above full strength): "
+                 f"{listed(left_out)}")
     return text + "\n"
 
 

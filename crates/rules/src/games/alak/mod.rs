@@ -460,8 +460,9 @@ impl Searchable for Alak {
 impl Tooling for Alak {
     // Measured on the level ladder (bench/README.md, "Strength on an
     // absolute scale"; the games are in bench/ladders/alak): `python -m
-    // ludus.ladder fit DIR --calibration st:0.1` keeps the levels rated
-    // above every weaker one.
+    // ludus.ladder fit DIR --calibration st:0.1` keeps the levels rated above
+    // every weaker one, and the last level of a flat stretch (rated at or
+    // below a weaker one) at the Elo of the level it plays as.
     const LEVEL_ELO: &'static [(i8, i32)] = &[
         (-20, 0),
         (-18, 47),

@@ -480,10 +480,12 @@ impl<const N: usize> Tooling for PylyxGame<N> {
     // Measured on the level ladders (bench/README.md, "Strength on an
     // absolute scale"; the games are in bench/ladders/pylyx and pylyx10):
     // `python -m ludus.ladder fit DIR --calibration st:0.1` keeps the levels
-    // rated above every weaker one.
+    // rated above every weaker one, and the last level of a flat stretch
+    // (rated at or below a weaker one) at the Elo of the level it plays as.
     const LEVEL_ELO: &'static [(i8, i32)] = match N {
         10 => &[
             (-20, 0),
+            (-18, 0),
             (-12, 162),
             (-10, 372),
             (-8, 587),

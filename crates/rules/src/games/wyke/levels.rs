@@ -3,7 +3,8 @@
 //! Measured on the level ladders (bench/README.md, "Strength on an absolute
 //! scale"; the games are in bench/ladders/wyke and wyke6): `python -m
 //! ludus.ladder fit DIR --calibration st:0.1` keeps the levels rated above
-//! every weaker one.
+//! every weaker one, and the last level of a flat stretch (rated at or below
+//! a weaker one) at the Elo of the level it plays as.
 
 /// (`Skill Level`, Elo) of the 4×4 board.
 pub(super) const WYKE: &[(i8, i32)] = &[
@@ -49,7 +50,9 @@ pub(super) const WYKE6: &[(i8, i32)] = &[
     (8, 1824),
     (10, 1869),
     (12, 1939),
+    (14, 1939),
     (16, 1963),
+    (18, 1963),
     (19, 2060),
     (20, 2201),
 ];
