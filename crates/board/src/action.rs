@@ -367,8 +367,8 @@ mod tests {
             .filter_map(|game| Some((game, level_calibration(game)?)));
         for (game, table) in calibrated {
             let elo: Vec<i32> = (1..=LEVELS).map(|l| level_elo(game, l).unwrap()).collect();
-            // The lowest rating above the random mover's 0 (10x10 Pylyx's
-            // level -18 is listed at 0: it plays as the random mover).
+            // The lowest rating above the random mover's 0 (a level that
+            // plays as the random mover is listed at 0 too).
             let weakest = table
                 .iter()
                 .map(|&(_, elo)| elo)

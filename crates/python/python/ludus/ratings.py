@@ -156,11 +156,9 @@ def calibration(ratings, full, random_mover="random"):
     (ludus at full strength, e.g. ``st:0.1``) is level 20. The kept Elo
     never fall as the level rises: a level rated at or below a weaker one
     plays as that one, so its own rating is left out, and the last level of
-    such a flat stretch is kept at the Elo of the level it plays as, so
-    that a rating above the stretch asks for a level above it too (the
-    first level of the stretch, kept at that Elo, is where a rating below
-    it interpolates to). A level rated at or above full strength is left
-    out."""
+    such a flat stretch is kept at that one's Elo, so that a rating above
+    the stretch asks for a level above it. A level rated at or above full
+    strength is left out."""
     levels, top = [], None
     for rating in ratings:
         kind, _, value = rating.name.partition(":")
@@ -173,7 +171,7 @@ def calibration(ratings, full, random_mover="random"):
     if top is None:
         raise ValueError(f"no full-strength player '{full}' among the ratings")
     kept, left_out, flat_end = [], [], None
-    for level, elo in sorted(levels):
+    for level, elo in sorted(levels) + [top]:
         if kept and elo <= kept[-1][1]:
             left_out.append((level, elo))
             flat_end = level
@@ -181,10 +179,8 @@ def calibration(ratings, full, random_mover="random"):
         if flat_end is not None:
             kept.append((flat_end, kept[-1][1]))
             flat_end = None
-        (left_out if elo >= top[1] else kept).append((level, elo))
-    if flat_end is not None:
-        kept.append((flat_end, kept[-1][1]))
-    return kept + [top], left_out
+        (kept if (level, elo) == top or elo < top[1] else left_out).append((level, elo))
+    return kept, left_out
 
 
 def calibration_text(kept, left_out):
