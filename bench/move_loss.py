@@ -83,6 +83,63 @@ def loss(record):
     return max(0.0, record["expected_before"] - record["expected_after"])
 
 
+def records_of(args, games):
+    """The analysis's position records: read back from --json, or made."""
+    if args.json and os.path.exists(args.json):
+        with opened(args.json, "r") as lines:
+            records = [json.loads(line) for line in lines if line.strip()]
+    else:
+        records = analyse(games, args.ludus, args.nodes, args.jobs)
+        if args.json:
+            with opened(args.json, "w") as out:
+                out.writelines(json.dumps(r) + "\n" for r in records)
+    return [r for r in records if "ply" in r]  # not the per-game summaries
+
+
+class Game:
+    """One game's players, result and what the analysis says of it."""
+
+    def __init__(self, text):
+        self.white, self.black = tag(text, "White"), tag(text, "Black")
+        self.white_score = {"1-0": 1.0, "0-1": 0.0}.get(tag(text, "Result"), 0.5)
+        self.start = None  # White's expected score at the start
+        self.lost = {self.white: 0.0, self.black: 0.0}
+
+    def seat(self, player, expected):
+        """An expected score or result of White's, for `player`'s seat."""
+        return expected if player == self.white else 1.0 - expected
+
+    def opponent(self, player):
+        """The other player of the game."""
+        return self.black if player == self.white else self.white
+
+
+def report(player, games, losses):
+    """Prints one player's losses and what they are worth to an opponent."""
+    cells = ", ".join(
+        f"plies {s * STRETCH + 1}-{(s + 1) * STRETCH}: {sum(v) / len(v):.3f} ({len(v)})"
+        for s, v in sorted(losses.items())
+    )
+    print(f"{player}: loss a move {cells}")
+    own = [g for g in games if player in g.lost]
+    mean = sum(g.lost[player] for g in own) / len(own)
+    perfect = [min(1.0, g.seat(g.opponent(player), g.start) + g.lost[player]) for g in own]
+    print(
+        f"  loss a game {mean:.3f} over {len(own)} games; a perfect opponent "
+        f"would score about {sum(perfect) / len(perfect):.3f} against it"
+    )
+    # The accounting: start plus the opponent's losses less its own, against
+    # what it scored; the difference is the analysis's drift along its own lines.
+    foreseen = [
+        g.seat(player, g.start) + g.lost[g.opponent(player)] - g.lost[player] for g in own
+    ]
+    scored = [g.seat(player, g.white_score) for g in own]
+    print(
+        f"  start and losses foresee {sum(foreseen) / len(own):.3f} a game "
+        f"for it; it scored {sum(scored) / len(own):.3f}"
+    )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pgn")
@@ -92,47 +149,21 @@ def main():
     parser.add_argument("--json")
     args = parser.parse_args()
     with opened(args.pgn, "r") as text:
-        games = split_games(text.read())
-    if args.json and os.path.exists(args.json):
-        with opened(args.json, "r") as lines:
-            records = [json.loads(line) for line in lines if line.strip()]
-    else:
-        records = analyse(games, args.ludus, args.nodes, args.jobs)
-        if args.json:
-            with opened(args.json, "w") as out:
-                out.writelines(json.dumps(r) + "\n" for r in records)
-    seats = [(tag(g, "White"), tag(g, "Black")) for g in games]
-    start = {}
-    lost = {}
-    by_stretch = {}
-    records = [r for r in records if "ply" in r]  # not the summaries
+        texts = split_games(text.read())
+    records = records_of(args, texts)
+    games = [Game(text) for text in texts]
+    losses = {}
     for r in records:
-        mover = seats[r["game"]][0 if r["mover"] == "first" else 1]
+        game = games[r["game"]]
+        mover = game.white if r["mover"] == "first" else game.black
         if r["ply"] == 1:
-            start[r["game"]] = r["expected_before"]
-        lost.setdefault((mover, r["game"]), 0.0)
-        lost[(mover, r["game"])] += loss(r)
+            game.start = r["expected_before"]
+        game.lost[mover] += loss(r)
         stretch = (r["ply"] - 1) // STRETCH
-        by_stretch.setdefault(mover, {}).setdefault(stretch, []).append(loss(r))
+        losses.setdefault(mover, {}).setdefault(stretch, []).append(loss(r))
     print(f"{len(games)} games, {len(records)} positions analysed")
-    for player in sorted(by_stretch):
-        stretches = by_stretch[player]
-        cells = ", ".join(
-            f"plies {s * STRETCH + 1}-{(s + 1) * STRETCH}: {sum(v) / len(v):.3f} ({len(v)})"
-            for s, v in sorted(stretches.items())
-        )
-        print(f"{player}: loss a move {cells}")
-        own = [(g, v) for (p, g), v in lost.items() if p == player]
-        ceiling = []
-        for game, value in own:
-            white = seats[game][0] == player
-            seat = 1.0 - start[game] if white else start[game]
-            ceiling.append(min(1.0, seat + value))
-        mean = sum(v for _, v in own) / len(own)
-        print(
-            f"  loss a game {mean:.3f} over {len(own)} games; a perfect opponent "
-            f"would score about {sum(ceiling) / len(ceiling):.3f} against it"
-        )
+    for player in sorted(losses):
+        report(player, games, losses[player])
 
 
 if __name__ == "__main__":
