@@ -2,7 +2,7 @@
 """What each player's moves gave away, judged by a deeper search.
 
 Usage: bench/move_loss.py GAMES.pgn [--ludus BIN] [--nodes N] [--jobs J]
-                          [--json FILE]
+                          [--first G] [--json FILE]
 
 Runs `ludus analyse --json` over the games (PGN as `ludus match` writes
 it; J analyses at once, each on a share of the games) and prints, per
@@ -18,6 +18,7 @@ the games. It is an estimate (the analysis is not exact, and X would meet
 other positions), and an upward one: the analysis's own errors count as
 X's losses where they mark a move of X's.
 
+--first G takes only the first G games (a deeper analysis of a sample).
 --json FILE keeps the analysis (JSON lines; gzip-compressed if FILE ends
 in .gz) and reads it back instead of analysing again when FILE exists.
 """
@@ -93,7 +94,8 @@ def records_of(args, games):
         if args.json:
             with opened(args.json, "w") as out:
                 out.writelines(json.dumps(r) + "\n" for r in records)
-    return [r for r in records if "ply" in r]  # not the per-game summaries
+    # Not the per-game summaries; with --first, not the games past it.
+    return [r for r in records if "ply" in r and r["game"] < len(games)]
 
 
 class Game:
@@ -146,10 +148,11 @@ def main():
     parser.add_argument("--ludus", default="target/release/ludus")
     parser.add_argument("--nodes", type=int, default=500_000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--first", type=int)
     parser.add_argument("--json")
     args = parser.parse_args()
     with opened(args.pgn, "r") as text:
-        texts = split_games(text.read())
+        texts = split_games(text.read())[: args.first]
     records = records_of(args, texts)
     games = [Game(text) for text in texts]
     losses = {}
