@@ -7,9 +7,9 @@ Usage: bench/move_loss.py GAMES.pgn [--ludus BIN] [--nodes N] [--jobs J]
 Runs `ludus analyse --json` over the games (PGN as `ludus match` writes
 it; J analyses at once, each on a share of the games) and prints, per
 player, the expected score its moves lost on average by stretch of plies,
-and over a whole game. A move the analysis finds best loses nothing; any
-other loses its expected score before the move less the one after it
-(never below 0).
+and over a whole game: the analysis's loss of each move (its expected
+score before the move less the one after it, never below 0), except that
+a move the analysis finds best loses nothing.
 
 It also prints, per player X, what a perfect player in X's opponent's
 seat would score against X's moves: per game, the seat's expected score
@@ -78,10 +78,10 @@ def analyse(games, ludus, nodes, jobs):
 
 
 def loss(record):
-    """What the played move lost, in expected score."""
-    if record["played"] == record["best"]:
-        return 0.0
-    return max(0.0, record["expected_before"] - record["expected_after"])
+    """What the played move lost, in expected score: the analysis's own
+    figure, but nothing for the move it found best (a second search of that
+    move differs from the first only by its noise)."""
+    return 0.0 if record["played"] == record["best"] else record["loss"]
 
 
 def records_of(args, games):
