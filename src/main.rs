@@ -31,6 +31,8 @@ use ludus_engine::tune::texel::{
 use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus_rules::perft::MAX_PERFT_DEPTH;
 
+mod render;
+
 /// An engine daemon for Alak, Alfred's Wyke, Pylyx and Wyx, speaking UCI and
 /// UGI on standard input and output.
 #[derive(Parser)]
@@ -69,6 +71,9 @@ impl EvalArgs {
 
 #[derive(Subcommand)]
 enum Tool {
+    /// Draws a position as SVG on standard output (`ludus render --game
+    /// wyke > wyke.svg`).
+    Render(render::RenderArgs),
     /// Counts the leaves of the move tree to a depth, per first move.
     Perft {
         /// The game.
@@ -315,6 +320,7 @@ fn main() -> ExitCode {
     let result = match cli.tool {
         None => feature_switches()
             .and_then(|switches| ludus_engine::protocol::run_daemon(&cli.game, switches)),
+        Some(Tool::Render(args)) => render::picture(args).and_then(|svg| emit(&svg)),
         Some(Tool::Perft { game, depth, fen }) => perft(&game, depth, fen.as_deref()),
         Some(Tool::Bench {
             game,

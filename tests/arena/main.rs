@@ -1,9 +1,11 @@
 //! The command-line tools around the engine, run as the real binary:
 //! `ludus match` (fake engines, shards, pairs), `ludus analyse` on fixed
-//! PGNs, and the other commands' output, exit codes and errors.
+//! PGNs, `ludus render`, and the other commands' output, exit codes and
+//! errors.
 
 mod analyse;
 mod cli;
 #[path = "../common/mod.rs"]
 mod common;
 mod matches;
+mod render;
