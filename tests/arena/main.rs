@@ -7,5 +7,6 @@ mod analyse;
 mod cli;
 #[path = "../common/mod.rs"]
 mod common;
+mod manual;
 mod matches;
 mod render;
