@@ -17,6 +17,10 @@ games with OpenSpiel, `ludus.pettingzoo` makes PettingZoo environments,
 and `python -m ludus.bot` runs an OpenSpiel bot as a protocol engine.
 """
 
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Optional, Sequence, Tuple, Union
+
 from ._ludus import Line, Move, Outcome, Position, Score, SearchResult, parse_info
 from ._ludus import games as _games
 from .engine import Engine, EngineError, Limit, PlayResult
@@ -40,7 +44,7 @@ __all__ = [
 ]
 
 
-def games():
+def games() -> list[str]:
     """The names of every game, as the protocol's `UCI_Variant` spells them."""
     return list(_games())
 
@@ -49,22 +53,22 @@ class Game:
     """One of the games, by name: its start positions, action space and
     observation shape. Raises `ValueError` for an unknown name."""
 
-    def __init__(self, name):
+    def __init__(self, name: str) -> None:
         self._start = Position(name)
         self.name = self._start.game
 
     @property
-    def num_actions(self):
+    def num_actions(self) -> int:
         """The number of action ids: every move of the game has one below it."""
         return self._start.num_actions
 
     @property
-    def observation_shape(self):
+    def observation_shape(self) -> Tuple[int, int, int]:
         """The shape of `Position.observation()`: (planes, rows, columns)."""
         return self._start.observation_shape
 
     @property
-    def has_random_start(self):
+    def has_random_start(self) -> bool:
         """Whether the game starts from a position drawn at random (Wyx's rack)."""
         try:
             Position(self.name, seed=0)
@@ -72,21 +76,23 @@ class Game:
             return False
         return True
 
-    def start(self, seed=None):
+    def start(self, seed: Optional[int] = None) -> Position:
         """The start position; for a game with a random start, the one drawn
         from `seed` (`None`: the standard start)."""
         return Position(self.name, seed=seed)
 
-    def position(self, fen):
+    def position(self, fen: str) -> Position:
         """The position written `fen` in the game's notation."""
         return Position(self.name, fen=fen)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Game({self.name!r})"
 
 
-def search(position, depth=None, nodes=None, movetime=None, threads=1, multipv=1,
-           hash_mb=16, options=None, searchmoves=None):
+def search(position: Position, depth: Optional[int] = None, nodes: Optional[int] = None,
+           movetime: Optional[float] = None, threads: int = 1, multipv: int = 1,
+           hash_mb: int = 16, options: Optional[Mapping[str, Any]] = None,
+           searchmoves: Optional[Iterable[Union[Move, str]]] = None) -> SearchResult:
     """Searches `position` with the ludus engine in this process.
 
     Give at least one limit: `depth` (plies), `nodes` or `movetime`
@@ -101,14 +107,16 @@ def search(position, depth=None, nodes=None, movetime=None, threads=1, multipv=1
                            searchmoves=[str(m) for m in (searchmoves or [])])
 
 
-def _option_text(value):
+def _option_text(value: Any) -> str:
     """An option value as the protocol writes it (`true`/`false` for checks)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
 
 
-def svg(position, lastmove=None, arrows=(), flip=False, size=None):
+def svg(position: Position, lastmove: Union[Move, str, None] = None,
+        arrows: Iterable[Union[str, Sequence[str]]] = (), flip: bool = False,
+        size: Optional[int] = None) -> str:
     """The picture of `position` in SVG, as text (`ludus render` draws the
     same): every cell one `<g data-cell="…">` element named as the notation
     names it.
