@@ -59,7 +59,10 @@ fn the_guide_names_every_place_a_game_touches_and_no_other() {
         let path = quoted.replace("<name>", "alak");
         if path.contains('/') || path.ends_with(".md") {
             let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(&path);
-            assert!(full.exists(), "the guide names {quoted}, which is not there");
+            assert!(
+                full.exists(),
+                "the guide names {quoted}, which is not there"
+            );
         }
     }
 }

@@ -9,6 +9,8 @@
 //! first on the PATH, so `cmd=ludus` in a match names it too. Protocol
 //! sessions are typed into the daemon by tests/protocol/readme.rs.
 
+mod anchors;
+
 use std::path::Path;
 use std::time::Duration;
 

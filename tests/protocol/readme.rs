@@ -137,7 +137,11 @@ fn run(session: &Session) {
         engine.send(&step.input);
         check_answer(&mut engine, &session.place, step);
     }
-    if session.steps.last().is_some_and(|step| step.input == "quit") {
+    if session
+        .steps
+        .last()
+        .is_some_and(|step| step.input == "quit")
+    {
         assert!(
             engine
                 .wait_exit(PATIENCE)
@@ -154,7 +158,11 @@ fn every_session_in_the_readme_and_the_guide_is_what_the_engine_answers() {
     for path in documents() {
         let text = std::fs::read_to_string(&path).expect("a readable document");
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let name = path.strip_prefix(root).unwrap_or(&path).display().to_string();
+        let name = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
         for session in sessions_in(&name, &text) {
             run(&session);
             count += 1;
@@ -169,7 +177,10 @@ fn the_readme_session_shows_a_real_exchange_and_ends_with_quit() {
     let [session] = sessions.as_slice() else {
         panic!("the README shows one session");
     };
-    assert!(session.steps.len() >= 5, "the session shows a real exchange");
+    assert!(
+        session.steps.len() >= 5,
+        "the session shows a real exchange"
+    );
     assert_eq!(session.steps.last().unwrap().input, "quit");
 }
 
