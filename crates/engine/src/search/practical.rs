@@ -83,7 +83,7 @@ fn repeats<G: Searchable>(request: &SearchRequest<G>, mv: G::Move, child: &G) ->
 /// do). Added up over the opponent's turns of a line, they make the search
 /// prefer lines that keep setting problems over quiet ones that a correct
 /// opponent holds as easily; the weight was chosen by matches against
-/// fallible opponents (bench/README.md).
+/// fallible opponents (bench/notes/practical.md).
 pub(super) const CHANCES_WEIGHT: i32 = 50;
 
 /// The opponent's chances to go wrong in `position` (drawn, the opponent
