@@ -10,6 +10,7 @@
 //! sessions are typed into the daemon by tests/protocol/readme.rs.
 
 mod anchors;
+mod pictures;
 
 use std::path::Path;
 use std::time::Duration;

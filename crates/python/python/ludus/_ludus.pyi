@@ -1,24 +1,39 @@
-"""Types of `ludus._ludus`, the compiled part of the package (Rust, PyO3).
+"""Types of `ludus._ludus`, the compiled part of the package (Rust, PyO3):
+its classes cannot be subclassed.
 
 Checked against the module itself by `python -m mypy.stubtest ludus._ludus`
 (in CI); the documentation of each item is the module's own docstring."""
 
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union, final
 
 import numpy
 import numpy.typing
 
+__all__ = [
+    "EngineProcessHandle",
+    "Line",
+    "Move",
+    "Outcome",
+    "Position",
+    "Score",
+    "SearchResult",
+    "games",
+    "parse_info",
+]
+
 def games() -> List[str]: ...
 def parse_info(line: str) -> Optional[Line]: ...
 
+@final
 class Move:
     @property
     def text(self) -> str: ...
     @property
     def action(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Outcome:
     @property
     def winner(self) -> Optional[int]: ...
@@ -26,16 +41,18 @@ class Outcome:
     def reason(self) -> str: ...
     def pgn(self) -> str: ...
     def score(self, player: int) -> float: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
+@final
 class Score:
     @property
     def cp(self) -> Optional[int]: ...
     @property
     def mate(self) -> Optional[int]: ...
     def negated(self) -> Score: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
+@final
 class Line:
     @property
     def multipv(self) -> int: ...
@@ -50,6 +67,7 @@ class Line:
     @property
     def pv(self) -> List[str]: ...
 
+@final
 class SearchResult:
     @property
     def best(self) -> str: ...
@@ -66,6 +84,7 @@ class SearchResult:
     @property
     def lines(self) -> List[Line]: ...
 
+@final
 class Position:
     def __new__(
         cls, game: str, fen: Optional[str] = None, seed: Optional[int] = None
@@ -124,6 +143,7 @@ class Position:
     def __copy__(self) -> Position: ...
     def __deepcopy__(self, memo: Any) -> Position: ...
 
+@final
 class EngineProcessHandle:
     def __new__(
         cls, command: Sequence[str], proto: str = "uci", cwd: Optional[str] = None
