@@ -307,6 +307,19 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// A square grid of `size` × `size` cells of side `cell`, where every
+    /// game puts its board: 30 pixels from the left (room for the rank
+    /// numbers), 10 from the top.
+    pub fn square(size: usize, cell: f64) -> Grid {
+        Grid {
+            files: size,
+            ranks: size,
+            cell,
+            x: 30.0,
+            y: 10.0,
+        }
+    }
+
     /// The area of the cell on `file` and `rank` (both from 0).
     pub fn area(&self, canvas: &Canvas, file: usize, rank: usize) -> Area {
         let (column, row) = if canvas.flipped() {

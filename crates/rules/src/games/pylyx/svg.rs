@@ -10,13 +10,7 @@ use crate::{Game, Player};
 impl<const N: usize> Draw for PylyxGame<N> {
     fn draw(&self, canvas: &mut Canvas) {
         let cell = if N == 12 { 44.0 } else { 52.0 };
-        let grid = Grid {
-            files: N,
-            ranks: N,
-            cell,
-            x: 30.0,
-            y: 10.0,
-        };
+        let grid = Grid::square(N, cell);
         let board = N as f64 * cell;
         canvas.set_size(30.0 + board + 20.0, board + 90.0);
         for file in 1..=N {

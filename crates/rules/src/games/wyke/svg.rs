@@ -23,13 +23,7 @@ const CHART_STEP: f64 = 52.0;
 impl<const N: usize> Draw for Wyke<N> {
     fn draw(&self, canvas: &mut Canvas) {
         let cell = if N == 4 { 90.0 } else { 66.0 };
-        let grid = Grid {
-            files: N,
-            ranks: N,
-            cell,
-            x: 30.0,
-            y: 10.0,
-        };
+        let grid = Grid::square(N, cell);
         let chart_x = 30.0 + N as f64 * cell + 30.0;
         let height = (N as f64 * cell + 50.0).max(5.0 * CHART_STEP + 60.0);
         canvas.set_size(chart_x + CHART_WIDTH + 30.0, height);

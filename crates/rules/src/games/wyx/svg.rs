@@ -17,13 +17,7 @@ const STRONGHOLD: &str = "#8a6a2a";
 
 impl Draw for Wyx {
     fn draw(&self, canvas: &mut Canvas) {
-        let grid = Grid {
-            files: 8,
-            ranks: 8,
-            cell: SQUARE,
-            x: 30.0,
-            y: 10.0,
-        };
+        let grid = Grid::square(8, SQUARE);
         let rack_x = 30.0 + 8.0 * SQUARE + 30.0;
         canvas.set_size(
             rack_x + COLUMNS as f64 * DOMINO.0 + 10.0,
