@@ -43,7 +43,7 @@ version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Archives list their files in order, owned by root, dated by the commit:
-# the same commit gives the same archives.
+# two builds of a commit differ only in what was built, not in the packing.
 stamp=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 pack() { # pack ARCHIVE DIR NAME: DIR/NAME as ARCHIVE
     tar --sort=name --mtime="@$stamp" --owner=0 --group=0 --numeric-owner \
