@@ -23,17 +23,25 @@ fn watch(path: &str) {
 
 fn main() {
     println!("cargo:rerun-if-env-changed=LUDUS_COMMIT");
-    let commit = std::env::var("LUDUS_COMMIT")
-        .ok()
-        .filter(|commit| !commit.trim().is_empty())
-        .or_else(|| {
+    let (commit, from) = match std::env::var("LUDUS_COMMIT") {
+        Ok(commit) if !commit.trim().is_empty() => (Some(commit), "builder"),
+        _ => {
             watch("HEAD");
             watch("packed-refs");
             if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
                 watch(&branch);
             }
-            git(&["describe", "--tags", "--always", "--abbrev=12"])
-        })
-        .unwrap_or_else(|| "unknown".to_string());
-    println!("cargo:rustc-env=LUDUS_COMMIT={commit}");
+            (
+                git(&["describe", "--tags", "--always", "--abbrev=12"]),
+                "git",
+            )
+        }
+    };
+    let from = if commit.is_some() { from } else { "nowhere" };
+    println!(
+        "cargo:rustc-env=LUDUS_COMMIT={}",
+        commit.unwrap_or_else(|| "unknown".to_string())
+    );
+    // Where the name came from, for the test that checks it.
+    println!("cargo:rustc-env=LUDUS_COMMIT_FROM={from}");
 }
