@@ -7,13 +7,13 @@ use ludus_rules::Searchable;
 
 use super::context::Context;
 use super::limits::Limits;
-use super::node::covers_the_end;
+use super::node::{covers_the_end, Window};
 use super::params::{
     ASPIRATION_DELTA, ASPIRATION_GROWTH, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH,
     FORCED_WIN_MARGIN, SKIP_PHASE, SKIP_SIZE,
 };
 use super::request::{SearchInfo, SearchOutcome, SearchRequest};
-use super::root::{root_width, RootList, RootMove};
+use super::root::{root_width, RootList, RootMove, RootScope};
 use super::score::{known_score, settles_every_move, INFINITY, MATE, MATE_BOUND};
 use super::split::Split;
 use super::stack::MAX_PLY;
@@ -62,17 +62,20 @@ pub(super) fn iterate<G: Searchable>(
             root_move.previous_score = root_move.score;
         }
         for pv_index in 0..multipv {
-            let at = (depth, pv_index);
-            let failed = aspiration_search(worker, split.as_deref_mut(), request, at, report);
+            let line = Line { depth, pv_index };
+            let failed = aspiration_search(worker, split.as_deref_mut(), request, line, report);
             if worker.stopped {
-                let found = (depth, pv_index, failed);
-                if let Some((played, shown, bound)) =
-                    interrupted_best(worker, found, &best, completed)
-                {
+                let last = Completed {
+                    best: &best,
+                    depth: completed,
+                };
+                if let Some(played) = interrupted_best(worker, line, failed, last) {
                     if is_main {
-                        report(&root_move_info(ctx, &played, shown, 1, bound));
+                        let info =
+                            root_move_info(ctx, &played.root_move, played.depth, 1, played.bound);
+                        report(&info);
                     }
-                    best = played;
+                    best = played.root_move;
                 }
                 break;
             }
@@ -125,35 +128,64 @@ pub(super) fn iterate<G: Searchable>(
     }
 }
 
-/// What an iteration at `depth` interrupted while it searched principal
-/// variation `pv_index` makes the search play and show last, if not the
-/// last completed iteration's `best` (at depth `completed`) as last shown:
-/// the move, the depth of its line and the bound its score is. That is the
-/// complete first line, exact, when a later one was interrupted; at the
-/// first line, a root move that, searched to the end, beat the move
-/// searched first (the last iteration's best; a lower bound of the root's
-/// score), or else a move whose aspiration window failed high (`failed`):
-/// played rather than dropped, as Stockfish does. When a window failed
-/// low on another move, `best` is shown again, so that the last line
-/// shown is always the move played.
+/// The principal variation an iteration is searching: its depth, and
+/// which of the MultiPV lines it is (0: the best).
+#[derive(Clone, Copy)]
+struct Line {
+    depth: u32,
+    pv_index: usize,
+}
+
+/// The last completed iteration: its best root move, and its depth.
+struct Completed<'a, M> {
+    best: &'a RootMove<M>,
+    depth: u32,
+}
+
+/// The move an interrupted search plays, the depth of the line shown for
+/// it, and the bound its score is (`None`: exact).
+struct Played<M> {
+    root_move: RootMove<M>,
+    depth: u32,
+    bound: Option<Bound>,
+}
+
+/// What an iteration interrupted while it searched `line` (its last
+/// aspiration window having `failed` so, if it did) makes the search play
+/// and show last, if not the `last` completed iteration's best as last
+/// shown. That is the complete first line, exact, when a later one was
+/// interrupted; at the first line, a root move that, searched to the end,
+/// beat the move searched first (the last iteration's best; a lower bound
+/// of the root's score), or else a move whose aspiration window failed
+/// high: played rather than dropped, as Stockfish does. When a window
+/// failed low on another move, the last best is shown again, so that the
+/// last line shown is always the move played.
 fn interrupted_best<G: Searchable>(
     worker: &Worker<G>,
-    (depth, pv_index, failed): (u32, usize, Option<Bound>),
-    best: &RootMove<G::Move>,
-    completed: u32,
-) -> Option<(RootMove<G::Move>, u32, Option<Bound>)> {
+    line: Line,
+    failed: Option<Bound>,
+    last: Completed<G::Move>,
+) -> Option<Played<G::Move>> {
     let (slot, bound) = match worker.root.leader {
-        _ if pv_index > 0 => (0, None),
+        _ if line.pv_index > 0 => (0, None),
         Some(leader) if leader != 0 => (leader, Some(Bound::Lower)),
         _ if failed == Some(Bound::Lower) => (0, failed),
-        _ if failed.is_some() && worker.root.moves[0].mv != best.mv => {
-            return Some((best.clone(), completed, None));
+        _ if failed.is_some() && worker.root.moves[0].mv != last.best.mv => {
+            return Some(Played {
+                root_move: last.best.clone(),
+                depth: last.depth,
+                bound: None,
+            });
         }
         _ => return None,
     };
     // A known value is reported exact: no bound to report.
     let bound = bound.filter(|_| worker.ctx_ref().reported_score.is_none());
-    Some((worker.root.moves[slot].clone(), depth, bound))
+    Some(Played {
+        root_move: worker.root.moves[slot].clone(),
+        depth: line.depth,
+        bound,
+    })
 }
 
 /// Searches one principal variation at `depth`, starting with a narrow
@@ -164,9 +196,10 @@ fn aspiration_search<G: Searchable>(
     worker: &mut Worker<G>,
     mut split: Option<&mut Split<G::Move>>,
     request: &SearchRequest<G>,
-    (depth, pv_index): (u32, usize),
+    line: Line,
     report: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> Option<Bound> {
+    let Line { depth, pv_index } = line;
     let is_main = worker.id == 0;
     let previous = worker.root.moves[pv_index].previous_score;
     let mut delta = ASPIRATION_DELTA.get();
@@ -181,10 +214,10 @@ fn aspiration_search<G: Searchable>(
     };
     let mut failed = None;
     loop {
-        let (root, window) = (request.root, (alpha, beta));
+        let (root, window) = (request.root, Window::new(alpha, beta));
         let score = match split.as_deref_mut() {
             Some(split) => split.search_root(worker, root, depth as i32, window, pv_index),
-            None => worker.search_root(root, depth as i32, window, (pv_index, false)),
+            None => worker.search_root(root, depth as i32, window, RootScope::From(pv_index)),
         };
         if worker.stopped {
             return failed;
