@@ -18,8 +18,9 @@ use super::score::{known_score, settles_every_move, INFINITY, MATE, MATE_BOUND};
 use super::split::Split;
 use super::stack::MAX_PLY;
 use super::time_manager::{Iteration, TimeManager};
-use super::tt::Bound;
+use super::tt;
 use super::worker::Worker;
+use ludus_rules::protocol::Bound;
 
 /// Whether helper thread `helper` (1 on) skips `depth` (see [`SKIP_SIZE`]).
 fn helper_skips(helper: usize, depth: u32) -> bool {
@@ -91,7 +92,7 @@ pub(super) fn iterate<G: Searchable>(
             Some(best.mv),
             best.score,
             depth as i32,
-            Bound::Exact,
+            tt::Bound::Exact,
         );
         let proven = is_proven(request, ctx, root_list, best.score, depth);
         if !is_main {

@@ -32,4 +32,4 @@ pub use score::{protocol_score, INFINITY, MATE, MATE_BOUND};
 pub use signals::Signals;
 pub use stack::MAX_PLY;
 pub use threads::search;
-pub use tt::{Bound, TranspositionTable};
+pub use tt::TranspositionTable;
