@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod countdown;
+pub mod docs;
 pub mod engine;
 pub mod exact;
 pub mod info;

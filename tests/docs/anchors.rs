@@ -5,7 +5,9 @@
 //! headings (GitHub gives the same to these).
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::common::docs::{chapters, prose_lines};
 
 /// The id mdBook gives a heading: its text lower-cased, spaces as `-`,
 /// anything but letters, digits, `-` and `_` left out.
@@ -25,11 +27,8 @@ fn heading_id(heading: &str) -> String {
 /// repeated heading numbered as mdBook numbers it (`-1`, `-2`, …).
 fn heading_ids(text: &str) -> HashSet<String> {
     let mut ids = HashSet::new();
-    let mut in_code = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_code = !in_code;
-        } else if !in_code && line.starts_with('#') {
+    for line in prose_lines(text) {
+        if line.starts_with('#') {
             let id = heading_id(line.trim_start_matches('#'));
             let mut unique = id.clone();
             let mut n = 0;
@@ -62,15 +61,7 @@ fn built_text(path: &Path) -> String {
 /// The targets of the inline links of a Markdown text, outside code.
 fn links(text: &str) -> Vec<String> {
     let mut found = Vec::new();
-    let mut in_code = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_code = !in_code;
-            continue;
-        }
-        if in_code {
-            continue;
-        }
+    for line in prose_lines(text) {
         let mut rest = line;
         while let Some(at) = rest.find("](") {
             rest = &rest[at + 2..];
@@ -80,23 +71,6 @@ fn links(text: &str) -> Vec<String> {
         }
     }
     found
-}
-
-/// Every chapter of the guide.
-fn chapters() -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut folders = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("docs/src is readable") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                files.push(path);
-            }
-        }
-    }
-    files
 }
 
 #[test]

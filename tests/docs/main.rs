@@ -10,6 +10,8 @@
 //! sessions are typed into the daemon by tests/protocol/readme.rs.
 
 mod anchors;
+#[path = "../common/mod.rs"]
+mod common;
 mod pictures;
 
 use std::path::Path;

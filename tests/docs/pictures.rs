@@ -5,18 +5,17 @@
 //! draws them again after a change to the drawings.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::process::Command;
 
 use super::LUDUS;
+use crate::common::docs::root;
 
 #[test]
 fn the_guides_pictures_are_what_ludus_render_draws() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let listed = std::fs::read_to_string(root.join("docs/pictures.json")).unwrap();
+    let listed = std::fs::read_to_string(root().join("docs/pictures.json")).unwrap();
     let listed: BTreeMap<String, Vec<String>> =
         serde_json::from_str(&listed).expect("docs/pictures.json: file name -> arguments");
-    let folder = root.join("docs/src/pictures");
+    let folder = root().join("docs/src/pictures");
     let overwrite = std::env::var("LUDUS_PICTURES").is_ok_and(|v| v == "overwrite");
     for (name, args) in &listed {
         let output = Command::new(LUDUS)

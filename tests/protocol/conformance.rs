@@ -12,7 +12,7 @@ use ludus_engine::protocol::command::{parse, Command};
 use ludus_engine::protocol::session::{JobSettings, Session, TypedSession};
 use ludus_engine::protocol::Output;
 use ludus_engine::search::features::FeatureSwitches;
-use ludus_engine::search::Bound;
+use ludus_engine::search::tt::Bound;
 use ludus_engine::search::TranspositionTable;
 use ludus_engine::skill::Skill;
 use ludus_rules::games::alak::Alak;

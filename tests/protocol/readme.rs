@@ -11,8 +11,7 @@
 //! everything else must match exactly and in order. Each session gets an
 //! engine of its own.
 
-use std::path::{Path, PathBuf};
-
+use crate::common::docs::{readme_and_chapters, root};
 use crate::common::{Engine, PATIENCE};
 
 /// One typed line and the answer the document shows for it.
@@ -29,25 +28,6 @@ struct Session {
 
 /// The fence that opens a session.
 const FENCE: &str = "```ludus-session";
-
-/// README.md and every Markdown file under docs/src.
-fn documents() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = vec![root.join("README.md")];
-    let mut folders = vec![root.join("docs/src")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("docs/src is readable") {
-            let path = entry.expect("a readable entry").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 /// The sessions of one document's text, `name` naming it in messages.
 fn sessions_in(name: &str, text: &str) -> Vec<Session> {
@@ -155,11 +135,10 @@ fn run(session: &Session) {
 #[test]
 fn every_session_in_the_readme_and_the_guide_is_what_the_engine_answers() {
     let mut count = 0;
-    for path in documents() {
+    for path in readme_and_chapters() {
         let text = std::fs::read_to_string(&path).expect("a readable document");
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let name = path
-            .strip_prefix(root)
+            .strip_prefix(root())
             .unwrap_or(&path)
             .display()
             .to_string();

@@ -386,7 +386,7 @@ mod tests {
         lines.observe(&info(1, MATE_BOUND + 3, &[4]));
         lines.observe(&info(2, MATE_BOUND - 1, &[5]));
         let mut bound = info(3, 99_999, &[6]);
-        bound.bound = Some(crate::search::Bound::Lower);
+        bound.bound = Some(ludus_rules::protocol::Bound::Lower);
         lines.observe(&bound);
         let mut rng = Rng::new(7);
         for _ in 0..200 {

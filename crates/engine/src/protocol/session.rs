@@ -13,7 +13,7 @@ use crossbeam_channel::{bounded, Receiver};
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::perft::split_perft;
 use ludus_rules::protocol::words::truncate;
-use ludus_rules::protocol::{Bound, InfoLine, PositionBase, PositionCommand};
+use ludus_rules::protocol::{InfoLine, PositionBase, PositionCommand};
 use ludus_rules::{GameLog, GameResult, Player, Searchable, Status};
 
 use super::command::GoParams;
@@ -219,7 +219,7 @@ pub fn format_info<G: Searchable>(root: &G, info: &SearchInfo<G::Move>) -> Strin
         seldepth: Some(info.seldepth),
         multipv: info.multipv as u32,
         score: Some(protocol_score(info.score)),
-        bound: info.bound.and_then(protocol_bound),
+        bound: info.bound,
         nodes: Some(info.nodes),
         nps: Some(info.nps),
         time_ms: Some(info.time_ms),
@@ -227,16 +227,6 @@ pub fn format_info<G: Searchable>(root: &G, info: &SearchInfo<G::Move>) -> Strin
         pv: format_line(root, &info.pv),
     };
     line.to_string()
-}
-
-/// The protocol's word for the table's bound of a reported score; an
-/// exact score has none.
-fn protocol_bound(bound: search::Bound) -> Option<Bound> {
-    match bound {
-        search::Bound::Lower => Some(Bound::Lower),
-        search::Bound::Upper => Some(Bound::Upper),
-        search::Bound::Exact => None,
-    }
 }
 
 /// The UGI word for a result: p1win, p2win, draw or none.
