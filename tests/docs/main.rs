@@ -12,6 +12,7 @@
 mod anchors;
 #[path = "../common/mod.rs"]
 mod common;
+mod pictures;
 
 use std::path::Path;
 use std::time::Duration;

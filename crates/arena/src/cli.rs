@@ -163,8 +163,9 @@ pub enum Parsed {
     Help(String),
 }
 
-/// The clap command, with the games named in `--game`'s help.
-fn command() -> clap::Command {
+/// The clap command, with the games named in `--game`'s help (also what
+/// `ludus match`'s man page and shell completions are made from).
+pub fn command() -> clap::Command {
     let games = format!("The game: {}", GAME_NAMES.join(", "));
     MatchArgs::command().mut_arg("game", |arg| arg.help(games))
 }

@@ -1,10 +1,11 @@
 //! What the tools beside the search need of a game, and the search does
 //! not: `ludus bench`'s positions, `ludus solve`'s targets, the evaluation
-//! as features × weights for `ludus tune`, and the measured strength of the
-//! playing levels.
+//! as features × weights for `ludus tune`, the measured strength of the
+//! playing levels, and its pictures ([`Draw`]: `ludus render`).
 
 use crate::linear::LinearEval;
 use crate::searchable::{Searchable, SolveTarget};
+use crate::svg::Draw;
 
 /// The weakest playing level: every move drawn uniformly among the legal
 /// ones, the random mover that sits at 0 Elo on every game's ladder.
@@ -12,8 +13,9 @@ use crate::searchable::{Searchable, SolveTarget};
 /// (level −10: half of them).
 pub const RANDOM_LEVEL: i8 = -20;
 
-/// A game's part in the tools: every game of the registry has one.
-pub trait Tooling: Searchable {
+/// A game's part in the tools: every game of the registry has one, and
+/// draws its positions ([`Draw`]).
+pub trait Tooling: Searchable + Draw {
     /// Positions for `ludus bench`, in the game's notation: a spread of
     /// openings, middle games and endings.
     const BENCH_POSITIONS: &'static [&'static str];
