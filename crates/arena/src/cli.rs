@@ -25,6 +25,7 @@ const USAGE: &str = "ludus match --game G --engine cmd=PATH [key=value ...] --en
 const ENGINE_KEYS: &str = "\
 Engine keys (--engine, and --each for both engines):
   cmd=PATH  args=\"...\"  name=N  proto=uci|ugi  dir=PATH  option.NAME=VALUE
+  stderr=FILE  (appends the engine's standard error to FILE)
   tc=... st=... nodes=N depth=D   (override the match's limits for this engine)
 
 Options take one dash or two (-games 10, --games 10, --games=10).";
@@ -396,6 +397,7 @@ struct EngineGroup {
     proto: Option<Proto>,
     options: Vec<(String, String)>,
     limit: Limit,
+    stderr: Option<PathBuf>,
 }
 
 impl EngineGroup {
@@ -426,6 +428,7 @@ impl EngineGroup {
             "cmd" => self.cmd = Some(value.to_string()),
             "args" => self.args = split_words(value)?,
             "dir" => self.dir = Some(PathBuf::from(value)),
+            "stderr" => self.stderr = Some(PathBuf::from(value)),
             "proto" => {
                 self.proto = Some(match value.to_ascii_lowercase().as_str() {
                     "uci" => Proto::Uci,
@@ -461,6 +464,7 @@ impl EngineGroup {
             proto: self.proto.or(under.proto),
             options,
             limit: under.limit.overridden_by(self.limit),
+            stderr: self.stderr.or_else(|| under.stderr.clone()),
         }
     }
 
@@ -489,6 +493,7 @@ impl EngineGroup {
             proto: self.proto.unwrap_or(Proto::Uci),
             options: self.options,
             limit,
+            stderr: self.stderr,
         })
     }
 }

@@ -227,6 +227,10 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// Its move limits.
     pub limit: Limit,
+    /// A file its standard error is appended to (`None`: only the last
+    /// lines are kept, for failure messages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<PathBuf>,
 }
 
 /// The order openings are taken in.

@@ -2,6 +2,8 @@
 //! move is checked, the result is the rules' (plus threefold repetition),
 //! the clocks are the runner's own, and every failure of an engine loses.
 
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -93,6 +95,10 @@ pub struct Seat<'a> {
     pub spec: &'a EngineSpec,
     /// Its process.
     pub process: &'a mut Option<EngineProcess>,
+    /// Whether a process of this engine has ever finished its handshake in
+    /// this match (shared by the match's threads): until one has, an
+    /// engine that cannot start stops the match rather than lose games.
+    pub started: &'a AtomicBool,
 }
 
 /// How a game ended: its result, why, and the kind of ending.
@@ -165,9 +171,26 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
     }
     if seat.process.is_none() {
         let mut process = EngineProcess::start(seat.spec).map_err(Stop::Fatal)?;
-        let declarations = process
-            .handshake(wait)
-            .map_err(|f| lost(f, "handshake answer"))?;
+        let declarations = match process.handshake(wait) {
+            Ok(declarations) => declarations,
+            Err(failure) => {
+                let hello = match seat.spec.proto {
+                    Proto::Uci => "uci",
+                    Proto::Ugi => "ugi",
+                };
+                let why = process.explain(&failure, name, &format!(" at its handshake ({hello})"));
+                if matches!(failure, Failure::Stopped(_)) {
+                    return Err(lost(failure, ""));
+                }
+                // Never started in this match: it cannot be played at all.
+                if !seat.started.load(Ordering::Relaxed) {
+                    return Err(Stop::Fatal(why));
+                }
+                warn(&why);
+                return Err(lost(failure, "handshake answer"));
+            }
+        };
+        seat.started.store(true, Ordering::Relaxed);
         if !offers_variant(&declarations, G::NAME) {
             return Err(Stop::Fatal(format!(
                 "engine {name} does not offer the variant {}",
@@ -196,10 +219,32 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
         Proto::Ugi => "uginewgame",
     };
     let result = process.send(newgame).and_then(|()| process.sync(wait));
-    result.map_err(|f| {
-        *seat.process = None;
-        lost(f, "readyok")
+    result.map_err(|failure| {
+        give_up(seat.process, &failure, name);
+        lost(failure, "readyok")
     })
+}
+
+/// Drops a failed engine's `process`, warning on standard error how it
+/// ended when it exited (with the last lines of its standard error), or
+/// when it stopped answering and had said something there.
+fn give_up(process: &mut Option<EngineProcess>, failure: &Failure, name: &str) {
+    let Some(mut process) = process.take() else {
+        return;
+    };
+    let why = process.explain(failure, name, "");
+    let said_something = why.contains('\n');
+    if *failure == Failure::Crashed || (*failure == Failure::TimedOut && said_something) {
+        warn(&why);
+    }
+}
+
+/// Writes a warning on standard error, on a line of its own even when the
+/// match's progress line is shown there.
+fn warn(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let clear = if err.is_terminal() { "\r\x1b[K" } else { "" };
+    let _ = writeln!(err, "{clear}warning: {text}");
 }
 
 /// The `setoption` that makes an engine play for the game's pair score
@@ -361,7 +406,7 @@ impl<G: Game> GameInPlay<G> {
         let name = &seat.spec.name;
         let answer =
             ask(seat, &self.position_command(), &go, time_limit, config).map_err(|failure| {
-                *seat.process = None;
+                give_up(seat.process, &failure, name);
                 match (failure, time_limit) {
                     (Failure::TimedOut, Some(_)) => lost_on_time(mover, name).into(),
                     (failure, _) => {
@@ -461,7 +506,9 @@ fn ask(
     let deadline = started + time_limit.unwrap_or(config.timeouts.per_move);
     let mut report = None;
     loop {
-        let line = process.next_line(deadline)?;
+        // The clock stops when the reader took `bestmove` from the pipe,
+        // not when this thread got to it.
+        let line = process.next_read_line(deadline)?;
         if let Some(info) = InfoLine::parse(&line).filter(InfoLine::is_exact_best) {
             report = Some(info);
         }
@@ -470,7 +517,7 @@ fn ask(
             return Ok(Answer {
                 best: words.next().map(str::to_string),
                 report,
-                elapsed: started.elapsed(),
+                elapsed: line.read_at.saturating_duration_since(started),
             });
         }
     }

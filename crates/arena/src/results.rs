@@ -310,6 +310,7 @@ impl Settings {
             if let Some(Value::Object(object)) = value.pointer_mut(&format!("/engines/{engine}")) {
                 object.remove("cmd");
                 object.remove("dir");
+                object.remove("stderr");
             }
         }
         value
@@ -512,6 +513,7 @@ mod tests {
                 depth: Some(2),
                 ..Limit::default()
             },
+            stderr: None,
         };
         Settings {
             ludus: VERSION.to_string(),

@@ -93,8 +93,14 @@ impl GameVisitor for Runner<'_> {
                 ledger.print_summary(true);
             }
             let plural = if played == 1 { "" } else { "s" };
+            // A message with details (an engine's last lines on stderr)
+            // keeps its first line as the headline, the details after.
+            let (headline, details) = match error.split_once('\n') {
+                Some((headline, details)) => (headline, format!("\n{details}")),
+                None => (error.as_str(), String::new()),
+            };
             return Err(format!(
-                "{error}; the {} stopped after {played} finished game{plural}",
+                "{headline}; the {} stopped after {played} finished game{plural}{details}",
                 if config.shard == Shard::WHOLE {
                     "match"
                 } else {
@@ -143,15 +149,21 @@ fn play<G: Game>(
 ) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(ledger.decided);
+    let started = [AtomicBool::new(false), AtomicBool::new(false)];
     let (sender, receiver) = crossbeam_channel::unbounded::<Finished>();
     let workers = config.concurrency.min(plan.len());
     std::thread::scope(|scope| {
         for worker in 0..workers {
-            let (sender, next, stop) = (sender.clone(), &next, &stop);
+            let shared = Shared {
+                next: &next,
+                stop: &stop,
+                started: &started,
+            };
+            let sender = sender.clone();
             std::thread::Builder::new()
                 .name(format!("match-{worker}"))
                 .spawn_scoped(scope, move || {
-                    work::<G>(config, openings, plan, next, stop, &sender);
+                    work::<G>(config, openings, plan, shared, &sender);
                 })
                 .map_err(|e| format!("cannot start a match thread: {e}"))?;
         }
@@ -257,19 +269,28 @@ fn opening_sequence<G: Game>(config: &MatchConfig) -> Result<Vec<G>, String> {
     }
 }
 
+/// What the workers share: the next game of the plan to take, whether the
+/// match stops, and whether each engine has ever started.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    next: &'a AtomicUsize,
+    stop: &'a AtomicBool,
+    started: &'a [AtomicBool; 2],
+}
+
 /// A worker: plays the games of `plan` it takes, until none is left or the
 /// match stops.
 fn work<G: Game>(
     config: &MatchConfig,
     openings: &[G],
     plan: &[u32],
-    next: &AtomicUsize,
-    stop: &AtomicBool,
+    shared: Shared,
     sender: &crossbeam_channel::Sender<Finished>,
 ) {
     let mut processes: [Option<EngineProcess>; 2] = [None, None];
-    while !stop.load(Ordering::Relaxed) {
-        let Some(&index) = plan.get(next.fetch_add(1, Ordering::Relaxed)) else {
+    while !shared.stop.load(Ordering::Relaxed) {
+        let next = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(&index) = plan.get(next) else {
             break;
         };
         let slot = if config.schedule.repeat {
@@ -281,8 +302,13 @@ fn work<G: Game>(
         let engine1_first = index.is_multiple_of(2);
         let [p1, p2] = &mut processes;
         let [s1, s2] = &config.engines;
-        let seat = |spec, process| Seat { spec, process };
-        let mut seats = [seat(s1, p1), seat(s2, p2)];
+        let [started1, started2] = shared.started;
+        let seat = |spec, process, started| Seat {
+            spec,
+            process,
+            started,
+        };
+        let mut seats = [seat(s1, p1, started1), seat(s2, p2, started2)];
         if !engine1_first {
             seats.reverse();
         }
