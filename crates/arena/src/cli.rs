@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
 
-use super::config::{number, positive, positive_seconds};
+use super::config::{number, positive, positive_seconds, DEFAULT_TIMEMARGIN};
 pub use super::config::{
     Adjudication, EngineSpec, Limit, MatchConfig, Order, Proto, Resign, Schedule, TimeControl,
     Timeouts,
@@ -78,7 +78,8 @@ struct MatchArgs {
     #[arg(long, visible_alias = "plies", value_name = "D", value_parser = positive::<u32>,
           allow_negative_numbers = true, help_heading = "Limits")]
     depth: Option<u32>,
-    /// How far past its time an engine may go [default: 0].
+    /// How far past its time an engine may go: per move with --st, over the
+    /// game with --tc [default: 100].
     #[arg(long, value_name = "MS", value_parser = number::<u64>, allow_negative_numbers = true,
           help_heading = "Limits")]
     timemargin: Option<u64>,
@@ -306,7 +307,9 @@ impl MatchArgs {
                 resign: self.resign.map(parse_resign).transpose()?,
             },
             timeouts: Timeouts {
-                margin: Duration::from_millis(self.timemargin.unwrap_or(0)),
+                margin: self
+                    .timemargin
+                    .map_or(DEFAULT_TIMEMARGIN, Duration::from_millis),
                 ready: self.readytimeout.unwrap_or(Duration::from_secs(10)),
                 per_move: self.movetimeout.unwrap_or(Duration::from_secs(60)),
             },

@@ -274,11 +274,18 @@ pub struct Adjudication {
     pub resign: Option<Resign>,
 }
 
+/// How far past its time an engine may go before it loses on time, unless
+/// `--timemargin` says otherwise: a move time's margin on every move, a
+/// clock's once over the game (see bench/notes/time.md for the measured
+/// scheduling delays on a busy machine that it absorbs).
+pub const DEFAULT_TIMEMARGIN: Duration = Duration::from_millis(100);
+
 /// How long an engine may take where its limits say nothing, or beyond
 /// them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timeouts {
-    /// How far past its clock an engine may go.
+    /// How far past its time an engine may go: on every move for a move
+    /// time, once over the game for a clock.
     pub margin: Duration,
     /// How long the handshake and `isready` may take.
     pub ready: Duration,

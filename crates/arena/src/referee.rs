@@ -241,7 +241,7 @@ fn give_up(process: &mut Option<EngineProcess>, failure: &Failure, name: &str) {
 
 /// Writes a warning on standard error, on a line of its own even when the
 /// match's progress line is shown there.
-fn warn(text: &str) {
+pub fn warn(text: &str) {
     let mut err = std::io::stderr().lock();
     let clear = if err.is_terminal() { "\r\x1b[K" } else { "" };
     let _ = writeln!(err, "{clear}warning: {text}");
@@ -269,10 +269,14 @@ fn missing_process() -> Stop {
     Stop::Fatal("engine process missing".to_string())
 }
 
-/// A player's clock.
-#[derive(Clone, Copy)]
+/// A player's clock. Time used past its end is owed (`overdrawn`): the
+/// match's margin forgives that much over the whole game, not on every
+/// move, and the time that comes later (increments, a new period) pays it
+/// back first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Clock {
     left: Duration,
+    overdrawn: Duration,
     moves_made: u32,
 }
 
@@ -280,15 +284,36 @@ impl Clock {
     /// Charges a move that took `elapsed` under `limit`.
     fn charge(&mut self, limit: Limit, elapsed: Duration) {
         if let Some(tc) = limit.tc {
-            self.left = self.left.saturating_sub(elapsed) + tc.increment;
+            self.overdrawn += elapsed.saturating_sub(self.left);
+            self.left = self.left.saturating_sub(elapsed);
+            self.credit(tc.increment);
             self.moves_made += 1;
             if tc
                 .moves
                 .is_some_and(|moves| self.moves_made.is_multiple_of(moves))
             {
-                self.left += tc.base;
+                self.credit(tc.base);
             }
         }
+    }
+
+    /// Adds `time`, paying back what is owed first.
+    fn credit(&mut self, time: Duration) {
+        let repaid = time.min(self.overdrawn);
+        self.overdrawn -= repaid;
+        self.left += time - repaid;
+    }
+
+    /// How long a move may take under `limit` and the match's `margin`
+    /// (less what the clock owes); `None` without a clock or a move time.
+    fn allowed(&self, limit: Limit, margin: Duration) -> Option<Duration> {
+        let margin = margin.saturating_sub(self.overdrawn);
+        match (limit.tc, limit.movetime) {
+            (Some(_), Some(st)) => Some(self.left.min(st)),
+            (Some(_), None) => Some(self.left),
+            (None, st) => st,
+        }
+        .map(|time| time + margin)
     }
 }
 
@@ -327,7 +352,7 @@ impl<G: Game> GameInPlay<G> {
             start_fen,
             clocks: limits.map(|limit| Clock {
                 left: limit.tc.map_or(Duration::ZERO, |tc| tc.base),
-                moves_made: 0,
+                ..Clock::default()
             }),
             limits,
             bad_streak: [0; 2],
@@ -380,14 +405,8 @@ impl<G: Game> GameInPlay<G> {
     /// How long `mover` may think, margin included; `None` without a clock
     /// or a move time.
     fn time_limit(&self, mover: Player, config: &MatchConfig) -> Option<Duration> {
-        let limit = self.limits[mover.index()];
-        let left = self.clocks[mover.index()].left;
-        match (limit.tc, limit.movetime) {
-            (Some(_), Some(st)) => Some(left.min(st)),
-            (Some(_), None) => Some(left),
-            (None, st) => st,
-        }
-        .map(|t| t + config.timeouts.margin)
+        let clock = self.clocks[mover.index()];
+        clock.allowed(self.limits[mover.index()], config.timeouts.margin)
     }
 
     /// One move: judges the position, asks the mover's engine, checks its
@@ -628,10 +647,12 @@ mod tests {
             Clock {
                 left: Duration::from_millis(1500),
                 moves_made: 41,
+                ..Clock::default()
             },
             Clock {
                 left: Duration::from_millis(2500),
                 moves_made: 40,
+                ..Clock::default()
             },
         ];
         assert_eq!(
@@ -651,5 +672,38 @@ mod tests {
             go_command(Proto::Uci, &st, &clocks, Player::First),
             "go movetime 200 nodes 1000"
         );
+    }
+
+    #[test]
+    fn the_margin_forgives_a_clock_once_and_a_move_time_every_move() {
+        let ms = Duration::from_millis;
+        let tc = Limit {
+            tc: Some(TimeControl::parse("1+0.01").unwrap()),
+            ..Limit::default()
+        };
+        let mut clock = Clock {
+            left: ms(20),
+            ..Clock::default()
+        };
+        assert_eq!(clock.allowed(tc, ms(100)), Some(ms(120)));
+        // 50 ms past the end: owed, and the increment pays 10 ms back.
+        clock.charge(tc, ms(70));
+        assert_eq!((clock.left, clock.overdrawn), (ms(0), ms(40)));
+        assert_eq!(clock.allowed(tc, ms(100)), Some(ms(60)));
+        clock.charge(tc, ms(5));
+        assert_eq!((clock.left, clock.overdrawn), (ms(0), ms(35)));
+        // Paid back, the clock runs again.
+        for _ in 0..5 {
+            clock.charge(tc, ms(0));
+        }
+        assert_eq!((clock.left, clock.overdrawn), (ms(15), ms(0)));
+        // A move time is forgiven its margin on every move.
+        let st = Limit {
+            movetime: Some(ms(50)),
+            ..Limit::default()
+        };
+        let mut clock = Clock::default();
+        clock.charge(st, ms(120));
+        assert_eq!(clock.allowed(st, ms(100)), Some(ms(150)));
     }
 }
