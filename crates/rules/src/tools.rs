@@ -35,7 +35,7 @@ pub trait Tooling: Searchable {
     /// [`RANDOM_LEVEL`], the random mover) to 20 (full strength), each at
     /// 0.1 s a move, with the uniformly random mover at 0 Elo: what
     /// `UCI_Elo` is mapped through. Both rising. Measured by `python -m
-    /// ludus.ladder` (bench/README.md). Empty for a game whose ladder has
+    /// ludus.ladder` (bench/notes/ladders.md). Empty for a game whose ladder has
     /// not been played yet: it offers `Skill Level` but no `UCI_Elo`.
     const LEVEL_ELO: &'static [(i8, i32)] = &[];
 }

@@ -8,7 +8,10 @@ use ludus_rules::Searchable;
 use super::context::Context;
 use super::limits::Limits;
 use super::node::covers_the_end;
-use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
+use super::params::{
+    ASPIRATION_DELTA, ASPIRATION_GROWTH, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH,
+    FORCED_WIN_MARGIN, SKIP_PHASE, SKIP_SIZE,
+};
 use super::request::{SearchInfo, SearchOutcome, SearchRequest};
 use super::root::{root_width, RootList, RootMove};
 use super::score::{known_score, settles_every_move, INFINITY, MATE, MATE_BOUND};
@@ -18,11 +21,7 @@ use super::time_manager::{Iteration, TimeManager};
 use super::tt::Bound;
 use super::worker::Worker;
 
-/// Lazy SMP depth skipping: helper `i` skips depths so helpers spread over
-/// neighbouring depths instead of all searching the same one.
-const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-
+/// Whether helper thread `helper` (1 on) skips `depth` (see [`SKIP_SIZE`]).
 fn helper_skips(helper: usize, depth: u32) -> bool {
     let i = (helper - 1) % SKIP_SIZE.len();
     ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
@@ -170,14 +169,16 @@ fn aspiration_search<G: Searchable>(
 ) -> Option<Bound> {
     let is_main = worker.id == 0;
     let previous = worker.root.moves[pv_index].previous_score;
-    let mut delta = ASPIRATION_DELTA;
+    let mut delta = ASPIRATION_DELTA.get();
     let aspiration = worker.ctx_ref().features.aspiration;
-    let (mut alpha, mut beta) =
-        if aspiration && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
-            (previous - delta, previous + delta)
-        } else {
-            (-INFINITY, INFINITY)
-        };
+    let (mut alpha, mut beta) = if aspiration
+        && depth as i32 >= ASPIRATION_MIN_DEPTH.get()
+        && previous.abs() < MATE_BOUND
+    {
+        (previous - delta, previous + delta)
+    } else {
+        (-INFINITY, INFINITY)
+    };
     let mut failed = None;
     loop {
         let (root, window) = (request.root, (alpha, beta));
@@ -214,8 +215,8 @@ fn aspiration_search<G: Searchable>(
                 bound,
             ));
         }
-        delta += delta / 2;
-        if delta > ASPIRATION_MAX_DELTA {
+        delta += delta * ASPIRATION_GROWTH.get() / 100;
+        if delta > ASPIRATION_MAX_DELTA.get() {
             (alpha, beta) = (-INFINITY, INFINITY);
         }
     }
@@ -270,7 +271,8 @@ fn should_stop_after_iteration(
     match ctx.budget {
         Some(budget) => {
             let used = ctx.signals.time_used();
-            let forced_win_seen = score >= MATE_BOUND && depth as i32 > 2 * (MATE - score) + 4;
+            let forced_win_seen =
+                score >= MATE_BOUND && depth as i32 > 2 * (MATE - score) + FORCED_WIN_MARGIN.get();
             let time_up = match time_manager {
                 Some(manager) => manager.should_stop(used),
                 None => used >= budget.soft,

@@ -10,34 +10,22 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use ludus_rules::{GameMove, MoveCursor, Searchable};
 
+use super::params::{
+    HUGE_ROOT, ROOT_BATCH, ROOT_LIST_MAX, ROOT_MIN_WIDTH, ROOT_WIDTH_FACTOR, WIDTH_DEPTH_CAP,
+};
 use super::score::INFINITY;
 use super::signals::Signals;
 use super::tt::TranspositionTable;
-
-/// The most root moves generated: the best this many by the game's
-/// ordering (6×6 Wyke has 400 338; no iteration in a game's time comes
-/// near that many).
-const ROOT_LIST_MAX: usize = 8_192;
-
-/// The root moves generated between checks for `stop`.
-const ROOT_BATCH: usize = 1_024;
-
-/// A root with more moves than this is huge: its search prunes by move
-/// count at the root and at every depth, and threads share its moves.
-/// Smaller roots (in every game but Wyke, whose start has 6 424) are
-/// searched whole, with late-move pruning near the leaves only.
-const HUGE_ROOT: usize = 512;
-
-/// The root moves an iteration of a huge root searches at least.
-const ROOT_MIN_WIDTH: usize = 256;
 
 /// The root moves searched at `depth`, before any widening on a fail low:
 /// all of them unless the root is huge; else, as interior move-count
 /// pruning, more the deeper the search.
 pub(super) fn root_width(depth: i32, huge: bool) -> usize {
-    let depth = depth.clamp(1, 64) as usize;
+    let depth = (depth.max(1) as usize).min(WIDTH_DEPTH_CAP);
     match huge {
-        true => ROOT_MIN_WIDTH.max(16 * depth * depth),
+        true => ROOT_MIN_WIDTH
+            .count()
+            .max(ROOT_WIDTH_FACTOR.count() * depth * depth),
         false => usize::MAX,
     }
 }
@@ -93,13 +81,13 @@ impl<M: GameMove> RootList<M> {
                 let room = ROOT_LIST_MAX - moves.len();
                 moves.extend(batch.iter().take(room));
             }
-            huge = moves.len() > HUGE_ROOT;
+            huge = moves.len() > HUGE_ROOT.count();
             forced = complete && moves.len() == 1;
         } else {
             let mut quiet = Vec::new();
             root.generate_quiet(&mut quiet);
             moves.append(&mut quiet);
-            huge = moves.len() > HUGE_ROOT;
+            huge = moves.len() > HUGE_ROOT.count();
             forced = moves.len() == 1;
             moves.retain(|mv| only.contains(mv));
         }

@@ -6,7 +6,7 @@ use ludus_rules::Searchable;
 
 use super::Worker;
 use crate::search::node::Node;
-use crate::search::params::{LMR_FULL_MOVES, LMR_FULL_MOVES_PV, LMR_MIN_DEPTH};
+use crate::search::params::{LMR_FULL_MOVES, LMR_FULL_MOVES_PV, LMR_MIN_DEPTH, LMR_PV_LESS};
 use crate::search::pruning::reduction;
 use crate::search::score::{extend_with_known_line, settled_score, with_bonus};
 
@@ -53,10 +53,11 @@ impl<G: Searchable> Worker<'_, G> {
         } else {
             LMR_FULL_MOVES
         };
-        let late = move_number > full_moves;
-        let reduce = self.ctx.features.reductions && node.depth >= LMR_MIN_DEPTH;
+        let late = move_number > full_moves.count();
+        let reduce = self.ctx.features.reductions && node.depth >= LMR_MIN_DEPTH.get();
+        let pv_less = if node.pv { LMR_PV_LESS.get() } else { 0 };
         let r = if reduce && !noisy && late && !node.exhaustive {
-            (reduction(node.depth, move_number) - i32::from(node.pv)).clamp(0, new_depth - 1)
+            (reduction(node.depth, move_number) - pv_less).clamp(0, new_depth - 1)
         } else {
             0
         };

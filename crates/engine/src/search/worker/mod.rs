@@ -14,7 +14,9 @@ use ludus_rules::Searchable;
 use super::context::Context;
 use super::node::{covers_the_end, Node};
 use super::ordering::{history_bonus, History, MovePicker};
-use super::params::{FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH};
+use super::params::{
+    FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LIMIT_CHECK_NODES, RFP_MARGIN, RFP_MAX_DEPTH,
+};
 use super::pruning::late_move_limit;
 use super::request::SearchRequest;
 use super::root::{RootCursor, RootList};
@@ -111,7 +113,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.ctx.counters[self.id].0.store(self.nodes, Relaxed);
-        if self.id == 0 && self.nodes.is_multiple_of(256) {
+        if self.id == 0 && self.nodes.is_multiple_of(LIMIT_CHECK_NODES) {
             self.ctx.check_limits();
         }
         if self.ctx.signals.is_stopped() || self.nodes >= self.node_quota {
@@ -214,9 +216,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             // lift the score; do not even generate them.
             futile = (self.ctx.features.futility
                 && !node.exhaustive
-                && depth <= FUTILITY_MAX_DEPTH
+                && depth <= FUTILITY_MAX_DEPTH.get()
                 && alpha.abs() < MATE_BOUND
-                && eval + FUTILITY_MARGIN * depth <= alpha)
+                && eval + FUTILITY_MARGIN.get() * depth <= alpha)
                 .then_some(eval);
         }
 
@@ -331,8 +333,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         self.ctx.features.futility
             && !node.exhaustive
             && beta.abs() < MATE_BOUND
-            && node.depth <= RFP_MAX_DEPTH
-            && eval - RFP_MARGIN * node.depth >= beta
+            && node.depth <= RFP_MAX_DEPTH.get()
+            && eval - RFP_MARGIN.get() * node.depth >= beta
     }
 
     fn reward_quiet(
