@@ -29,7 +29,14 @@ fn an_engine_that_cannot_start_stops_the_match_and_says_why() {
 fn an_engine_silent_at_its_handshake_stops_the_match_and_says_why() {
     let out = fake_against_ludus(
         &fake("mute"),
-        &["--games", "2", "--readytimeout", "0.5", "--each", "proto=ugi"],
+        &[
+            "--games",
+            "2",
+            "--readytimeout",
+            "0.5",
+            "--each",
+            "proto=ugi",
+        ],
     );
     assert!(!out.status.success());
     let error = stderr_of(&out);
@@ -58,11 +65,25 @@ fn a_crash_in_play_is_scored_and_its_stderr_shown() {
 fn a_stderr_file_keeps_every_line_of_every_process() {
     let dir = scratch("stderr-file");
     let file = dir.join("fake.err");
-    let (fake, key) = (format!("cmd={}", fake("crash")), format!("stderr={}", file.display()));
+    let (fake, key) = (
+        format!("cmd={}", fake("crash")),
+        format!("stderr={}", file.display()),
+    );
     let ludus = format!("cmd={LUDUS}");
     let out = crate::common::ludus(&[
-        "match", "--game", "alak", "--engine", &fake, "name=fake", &key, "--engine", &ludus,
-        "--depth", "1", "--games", "2",
+        "match",
+        "--game",
+        "alak",
+        "--engine",
+        &fake,
+        "name=fake",
+        &key,
+        "--engine",
+        &ludus,
+        "--depth",
+        "1",
+        "--games",
+        "2",
     ]);
     assert!(out.status.success(), "{out:?}");
     // One line from each of the two processes (the first crashed), each
