@@ -384,6 +384,12 @@ impl ResultsFile {
     pub fn read(path: &Path) -> Result<Option<ResultsFile>, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read results file {}: {e}", path.display()))?;
+        ResultsFile::parse(&text, path)
+    }
+
+    /// Reads the `text` of the results file at `path` (which the errors
+    /// name); `Ok(None)` when it is empty.
+    pub fn parse(text: &str, path: &Path) -> Result<Option<ResultsFile>, String> {
         // What follows the last newline is a line cut short by a kill.
         let complete = &text[..text.rfind('\n').map_or(0, |end| end + 1)];
         let at = |number: usize, why: String| {
