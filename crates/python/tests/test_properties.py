@@ -91,14 +91,20 @@ NOTATION = "0123456789abcdefghijklmnopqrstuvwxyz-+,./()_xoBWDJ#é"
 
 @EXAMPLES
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32), plies=st.integers(0, 30),
-       text=st.text(alphabet=NOTATION, min_size=1, max_size=24))
+       data=st.data())
 def test_move_texts_are_judged_alike_and_a_refused_one_changes_nothing(
-        daemon, game, seed, plies, text):
+        daemon, game, seed, plies, data):
     position = ludus.Position(game).random_playout(seed, plies)
     if position.is_over():
         return
     before = position.fen()
-    legal = {str(m) for m in position.legal_moves()}
+    legal = sorted(str(m) for m in position.legal_moves())
+    # A legal move, one with a character changed, or any text.
+    text = data.draw(st.one_of(
+        st.sampled_from(legal),
+        st.tuples(st.sampled_from(legal), st.integers(0, 40), st.sampled_from(NOTATION)).map(
+            lambda t: t[0][:t[1] % len(t[0])] + t[2] + t[0][t[1] % len(t[0]) + 1:]),
+        st.text(alphabet=NOTATION, min_size=1, max_size=24)))
     try:
         played = position.copy()
         played.push(text)
