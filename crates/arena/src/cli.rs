@@ -79,7 +79,7 @@ struct MatchArgs {
           allow_negative_numbers = true, help_heading = "Limits")]
     depth: Option<u32>,
     /// How far past its time an engine may go: per move with --st, over the
-    /// game with --tc [default: 100].
+    /// game with --tc [default: 100, times the load per core when above 1].
     #[arg(long, value_name = "MS", value_parser = number::<u64>, allow_negative_numbers = true,
           help_heading = "Limits")]
     timemargin: Option<u64>,
@@ -310,6 +310,7 @@ impl MatchArgs {
                 margin: self
                     .timemargin
                     .map_or(DEFAULT_TIMEMARGIN, Duration::from_millis),
+                margin_follows_load: self.timemargin.is_none(),
                 ready: self.readytimeout.unwrap_or(Duration::from_secs(10)),
                 per_move: self.movetimeout.unwrap_or(Duration::from_secs(60)),
             },

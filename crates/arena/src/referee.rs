@@ -340,10 +340,12 @@ struct GameInPlay<G: Game> {
     bad_streak: [u32; 2],
     resigned: Option<Player>,
     moves: Vec<PlayedMove>,
+    /// How far past its time a move may go in this game.
+    margin: Duration,
 }
 
 impl<G: Game> GameInPlay<G> {
-    fn new(opening: &G, seats: &[Seat; 2]) -> Self {
+    fn new(opening: &G, seats: &[Seat; 2], margin: Duration) -> Self {
         let start_fen = opening.to_fen();
         let limits = [seats[0].spec.limit, seats[1].spec.limit];
         GameInPlay {
@@ -358,6 +360,7 @@ impl<G: Game> GameInPlay<G> {
             bad_streak: [0; 2],
             resigned: None,
             moves: Vec::new(),
+            margin,
         }
     }
 
@@ -404,9 +407,9 @@ impl<G: Game> GameInPlay<G> {
 
     /// How long `mover` may think, margin included; `None` without a clock
     /// or a move time.
-    fn time_limit(&self, mover: Player, config: &MatchConfig) -> Option<Duration> {
+    fn time_limit(&self, mover: Player) -> Option<Duration> {
         let clock = self.clocks[mover.index()];
-        clock.allowed(self.limits[mover.index()], config.timeouts.margin)
+        clock.allowed(self.limits[mover.index()], self.margin)
     }
 
     /// One move: judges the position, asks the mover's engine, checks its
@@ -414,7 +417,7 @@ impl<G: Game> GameInPlay<G> {
     fn play_turn(&mut self, config: &MatchConfig, seats: &mut [Seat; 2]) -> Result<(), Stop> {
         self.judge(config, seats)?;
         let mover = self.log.position().side_to_move();
-        let time_limit = self.time_limit(mover, config);
+        let time_limit = self.time_limit(mover);
         let go = go_command(
             seats[mover.index()].spec.proto,
             &self.limits,
@@ -549,7 +552,8 @@ pub fn play_game<G: Game>(
     opening: &G,
     mut seats: [Seat; 2],
 ) -> Result<GameRecord, String> {
-    let mut game = GameInPlay::new(opening, &seats);
+    let margin = config.timeouts.margin_for_game();
+    let mut game = GameInPlay::new(opening, &seats, margin);
     let mut play = || -> Result<std::convert::Infallible, Stop> {
         for player in [Player::First, Player::Second] {
             prepare::<G>(&mut seats[player.index()], player, config)?;

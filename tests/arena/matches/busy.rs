@@ -6,10 +6,12 @@
 //! the move time less its Move Overhead (10 ms) by its own clock, which
 //! starts when it reads `go`, and prints `bestmove` before joining its
 //! threads; the runner stops its clock when its reader takes `bestmove`
-//! from the pipe and forgives 100 ms past the move time by default. A loss
-//! needs the machine to hold an answer back for over 110 ms, ten times the
-//! worst delay measured with the machine's cores twice oversubscribed
-//! (bench/notes/time.md).
+//! from the pipe and by default forgives 100 ms past the move time, times
+//! the machine's load per core when that is above 1. The delays a busy
+//! machine adds grow with its load (bench/notes/time.md: a worst move 24
+//! ms late at a load of 6–7 on 2 cores, 300 ms at 7–8 with the other
+//! sessions' builds), and so does the margin: a loss needs an answer held
+//! back past 10 ms plus 50 ms for every unit of load.
 
 use super::scratch;
 use crate::common::{ludus, stdout_of, LUDUS};
