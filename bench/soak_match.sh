@@ -29,9 +29,10 @@ movetimeout=2
     --pgnout "$out/games.pgn" >"$out/match.out" 2>"$out/match.err" &
 runner=$!
 
-# RSS (kB) and open descriptors of a process.
+# RSS (kB) and open descriptors of a process (0 for one that is gone: an
+# engine may be killed between the listing and the reading).
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
-fds() { ls "/proc/$1/fd" 2>/dev/null | wc -l; }
+fds() { { ls "/proc/$1/fd" 2>/dev/null || true; } | wc -l; }
 
 sample() {
     local engines=() max_rss=0 max_fds=0 pid
