@@ -230,24 +230,30 @@ impl Failures {
     ) -> [Failures; 2] {
         let mut failures = [Failures::default(); 2];
         for game in games {
-            let loser = match game.result {
-                Outcome::Win(Player::First) => &game.black,
-                Outcome::Win(Player::Second) => &game.white,
-                Outcome::Draw => continue,
-            };
-            let Some(which) = names.iter().position(|name| name == loser) else {
-                continue;
-            };
-            let f = &mut failures[which];
-            match game.termination {
-                Termination::TimeForfeit => f.time_losses += 1,
-                Termination::Crash => f.crashes += 1,
-                Termination::Stall => f.stalls += 1,
-                Termination::IllegalMove => f.illegal_moves += 1,
-                Termination::Normal | Termination::Adjudication => {}
-            }
+            Failures::add(&mut failures, names, game);
         }
         failures
+    }
+
+    /// Adds the failure `game` ended by, if it did, to the loser's count
+    /// in `failures` (`names` in the settings' order).
+    pub fn add(failures: &mut [Failures; 2], names: [&str; 2], game: &GameEntry) {
+        let loser = match game.result {
+            Outcome::Win(Player::First) => &game.black,
+            Outcome::Win(Player::Second) => &game.white,
+            Outcome::Draw => return,
+        };
+        let Some(which) = names.iter().position(|name| name == loser) else {
+            return;
+        };
+        let f = &mut failures[which];
+        match game.termination {
+            Termination::TimeForfeit => f.time_losses += 1,
+            Termination::Crash => f.crashes += 1,
+            Termination::Stall => f.stalls += 1,
+            Termination::IllegalMove => f.illegal_moves += 1,
+            Termination::Normal | Termination::Adjudication => {}
+        }
     }
 
     /// Whether there is none.
