@@ -369,7 +369,10 @@ mod tests {
             ready: Duration::from_secs(10),
             per_move: Duration::from_secs(60),
         };
-        assert_eq!(timeouts(false).margin_for_game(), Duration::from_millis(100));
+        assert_eq!(
+            timeouts(false).margin_for_game(),
+            Duration::from_millis(100)
+        );
         let default = timeouts(true).margin_for_game();
         assert!(default >= Duration::from_millis(100), "{default:?}");
         assert!(default <= Duration::from_secs(10), "{default:?}");
