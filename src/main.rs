@@ -4,12 +4,14 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use ludus_arena::analyse::{run_analyse, AnalyseConfig, AnalyseLimit, DEFAULT_LIMIT};
-use ludus_arena::cli::{self as match_cli, Parsed, Proto};
+use ludus_arena::analyse::{run_analyse, AnalyseConfig, DEFAULT_LIMIT};
+use ludus_arena::cli::{self as match_cli, Parsed};
+use ludus_arena::config::Limit;
 use ludus_arena::shard::Shard;
 use ludus_arena::stats::SprtDecision;
 use ludus_arena::{merge_results, run_match};
@@ -21,15 +23,16 @@ use ludus_engine::protocol::networks::EvalChoice;
 use ludus_engine::search::features::{
     FeatureSwitches, FEATURES_OFF_VARIABLE, FEATURES_ON_VARIABLE,
 };
-use ludus_engine::search::MAX_PLY;
+use ludus_engine::search::{Limits, MAX_PLY};
 use ludus_engine::solve::{run_solve, target_names};
 use ludus_engine::tune::data::merge;
-use ludus_engine::tune::datagen::{run_datagen, DatagenConfig, SearchLimit};
+use ludus_engine::tune::datagen::{run_datagen, DatagenConfig};
 use ludus_engine::tune::texel::{
     run_scale_fit, run_tune, ScaleReport, TuneConfig, TuneReport, DEFAULT_EPOCHS, DEFAULT_RATE,
 };
 use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus_rules::perft::MAX_PERFT_DEPTH;
+use ludus_rules::protocol::Dialect;
 
 mod manual;
 mod render;
@@ -388,20 +391,19 @@ fn main() -> ExitCode {
             input,
             game,
             limit: match (depth, nodes, movetime) {
-                (Some(depth), _, _) => AnalyseLimit::Depth(depth),
-                (_, Some(nodes), _) => AnalyseLimit::Nodes(nodes),
-                (_, _, Some(ms)) => AnalyseLimit::Movetime(ms),
-                _ => DEFAULT_LIMIT,
+                (None, None, None) => DEFAULT_LIMIT,
+                _ => Limit {
+                    depth,
+                    nodes,
+                    movetime: movetime.map(Duration::from_millis),
+                    tc: None,
+                },
             },
             threads,
             json,
             pgnout,
             engine: engine.unwrap_or_default(),
-            proto: if proto == "ugi" {
-                Proto::Ugi
-            } else {
-                Proto::Uci
-            },
+            proto: Dialect::from_word(&proto).unwrap_or_default(),
         }),
         Some(Tool::MatchMerge { .. }) => Ok(()),
         Some(Tool::Gui {
@@ -446,9 +448,11 @@ fn main() -> ExitCode {
         }) => datagen(DatagenConfig {
             game,
             games: games as usize,
-            limit: match (nodes, depth) {
-                (Some(nodes), _) => SearchLimit::Nodes(nodes),
-                (None, depth) => SearchLimit::Depth(depth.unwrap_or(1)),
+            // clap requires one of the two.
+            limit: Limits {
+                nodes,
+                depth,
+                ..Limits::default()
             },
             concurrency: concurrency as usize,
             out,

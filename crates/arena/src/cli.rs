@@ -10,13 +10,13 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
 
 use super::config::{number, positive, positive_seconds, DEFAULT_TIMEMARGIN};
-pub use super::config::{
-    Adjudication, EngineSpec, Limit, MatchConfig, Order, Proto, Resign, Schedule, TimeControl,
-    Timeouts,
+use super::config::{
+    Adjudication, EngineSpec, Limit, MatchConfig, Order, Resign, Schedule, TimeControl, Timeouts,
 };
 use super::shard::Shard;
 use super::stats::Sprt;
 use ludus_rules::games::GAME_NAMES;
+use ludus_rules::protocol::Dialect;
 
 /// The usage line of `ludus match`.
 const USAGE: &str = "ludus match --game G --engine cmd=PATH [key=value ...] --engine ... [options]";
@@ -399,7 +399,7 @@ struct EngineGroup {
     cmd: Option<String>,
     args: Vec<String>,
     dir: Option<PathBuf>,
-    proto: Option<Proto>,
+    proto: Option<Dialect>,
     options: Vec<(String, String)>,
     limit: Limit,
     stderr: Option<PathBuf>,
@@ -435,11 +435,10 @@ impl EngineGroup {
             "dir" => self.dir = Some(PathBuf::from(value)),
             "stderr" => self.stderr = Some(PathBuf::from(value)),
             "proto" => {
-                self.proto = Some(match value.to_ascii_lowercase().as_str() {
-                    "uci" => Proto::Uci,
-                    "ugi" => Proto::Ugi,
-                    _ => return Err(format!("proto: '{value}' is not uci or ugi")),
-                })
+                self.proto = Some(
+                    Dialect::from_word(&value.to_ascii_lowercase())
+                        .ok_or_else(|| format!("proto: '{value}' is not uci or ugi"))?,
+                )
             }
             _ => {
                 if !self.limit.set(key, value)? {
@@ -495,7 +494,7 @@ impl EngineGroup {
             cmd,
             args: self.args,
             dir: self.dir,
-            proto: self.proto.unwrap_or(Proto::Uci),
+            proto: self.proto.unwrap_or(Dialect::Uci),
             options: self.options,
             limit,
             stderr: self.stderr,
@@ -618,7 +617,7 @@ mod tests {
         );
         assert_eq!(c.game, "alak");
         let [a, b] = &c.engines;
-        assert_eq!((a.name.as_str(), a.proto), ("A", Proto::Ugi));
+        assert_eq!((a.name.as_str(), a.proto), ("A", Dialect::Ugi));
         assert_eq!(
             a.options,
             vec![
@@ -628,7 +627,7 @@ mod tests {
         );
         assert_eq!(a.limit.tc.unwrap().base, Duration::from_secs(5));
         assert_eq!(a.limit.movetime, Some(Duration::from_millis(200)));
-        assert_eq!((b.name.as_str(), b.proto), ("b", Proto::Uci));
+        assert_eq!((b.name.as_str(), b.proto), ("b", Dialect::Uci));
         assert_eq!(b.args, vec!["--game", "alak"]);
         assert_eq!(b.limit.tc, None);
         assert_eq!(c.games, 10);

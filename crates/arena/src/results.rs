@@ -509,7 +509,8 @@ impl ResultsWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{Limit, Order, Proto, TimeControl};
+    use crate::config::{Limit, Order, TimeControl};
+    use ludus_rules::protocol::Dialect;
     use ludus_rules::GameResult;
     use std::time::Duration;
 
@@ -519,7 +520,7 @@ mod tests {
             cmd: format!("/opt/{name}"),
             args: vec![],
             dir: None,
-            proto: Proto::Uci,
+            proto: Dialect::Uci,
             options: vec![("Hash".to_string(), "16".to_string())],
             limit: Limit {
                 depth: Some(2),
