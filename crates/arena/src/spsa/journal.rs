@@ -69,6 +69,12 @@ impl RunSettings {
     /// vs that`; `None` for the same run (paths of engines and openings
     /// may differ from machine to machine).
     pub fn difference(&self, other: &RunSettings) -> Option<String> {
+        // The iterations first: `A` follows from them, and would be named
+        // first in the keys' order.
+        let (ours, theirs) = (self.gains.iterations, other.gains.iterations);
+        if ours != theirs {
+            return Some(format!("gains.iterations: {ours} vs {theirs}"));
+        }
         let tuning = |settings: &RunSettings| {
             let mut value = serde_json::to_value(settings).unwrap_or(Value::Null);
             if let Value::Object(object) = &mut value {
