@@ -207,7 +207,13 @@ fn job_ends(
         panic!("'{go}' is not a go command");
     };
     let job = session
-        .start_job(&go, &settings, tt, Output::new(Box::new(sink)))
+        .start_job(
+            &go,
+            std::time::Instant::now(),
+            &settings,
+            tt,
+            Output::new(Box::new(sink)),
+        )
         .unwrap();
     job.wait(PATIENCE)
 }

@@ -3,6 +3,8 @@
 //! can use it without the engine.
 //!
 //! - [`game`]: the rules contract, [`Game`];
+//! - [`any_game`]: a game of any kind behind one object, text in and text
+//!   out ([`AnyGame`]), on which the protocol, the board and Python build;
 //! - [`searchable`]: what the engine needs beyond the rules, [`Searchable`]
 //!   (evaluation, move classes, known values, the game's options);
 //! - [`games`]: the six games and the registry that names them;
@@ -18,6 +20,7 @@
 //!   [`text`]: message wording;
 //! - [`tools`]: what bench, solve and tune need of a game, [`Tooling`].
 
+pub mod any_game;
 pub mod game;
 pub mod game_log;
 pub mod games;
@@ -33,6 +36,7 @@ pub mod svg;
 pub mod text;
 pub mod tools;
 
+pub use any_game::{new_game, AnyGame, TypedGame};
 pub use game::{Game, GameMove, GameResult, PairScoring, Player};
 pub use game_log::{GameLog, Status};
 pub use search_features::SearchFeatures;

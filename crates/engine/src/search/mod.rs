@@ -31,5 +31,5 @@ pub use request::{SearchInfo, SearchOutcome, SearchRequest, DEFAULT_CONTEMPT};
 pub use score::{protocol_score, INFINITY, MATE, MATE_BOUND};
 pub use signals::Signals;
 pub use stack::MAX_PLY;
-pub use threads::search;
+pub use threads::{search, search_then};
 pub use tt::TranspositionTable;

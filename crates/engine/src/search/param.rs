@@ -16,7 +16,7 @@ pub struct Param {
     pub min: i32,
     /// The largest value a tuner may set.
     pub max: i32,
-    /// Its place among [`crate::search::params::TUNABLE`].
+    /// Its place among the tunable parameters (`params::TUNABLE`).
     slot: usize,
 }
 
@@ -33,6 +33,12 @@ impl Param {
             min <= default && default <= max,
             "a default outside its range"
         );
+        assert!(
+            slot < MAX_TUNABLE,
+            "more tunable parameters than MAX_TUNABLE"
+        );
+        // i32::MIN marks a tuning build's value not set.
+        assert!(min > i32::MIN, "a range down to i32::MIN");
         Param {
             name,
             default,
@@ -85,26 +91,34 @@ impl Param {
     }
 }
 
-/// The values a `tune` build's options set, one a parameter.
+/// The values a `tune` build's options set, by slot: a slot never set
+/// holds [`tuned::UNSET`] and reads as its parameter's default.
 #[cfg(feature = "tune")]
 mod tuned {
     use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
-    use std::sync::LazyLock;
 
-    use super::Param;
-    use crate::search::params::TUNABLE;
+    use super::{Param, MAX_TUNABLE};
 
-    static VALUES: LazyLock<Vec<AtomicI32>> =
-        LazyLock::new(|| TUNABLE.iter().map(|p| AtomicI32::new(p.default)).collect());
+    /// A slot no option has set.
+    pub(super) const UNSET: i32 = i32::MIN;
+
+    static VALUES: [AtomicI32; MAX_TUNABLE] = [const { AtomicI32::new(UNSET) }; MAX_TUNABLE];
 
     pub(super) fn value(param: &Param) -> i32 {
-        VALUES[param.slot].load(Relaxed)
+        match VALUES[param.slot].load(Relaxed) {
+            UNSET => param.default,
+            value => value,
+        }
     }
 
     pub(super) fn set(param: &Param, value: i32) {
         VALUES[param.slot].store(value, Relaxed);
     }
 }
+
+/// The most tunable parameters there may be (the slots a `tune` build
+/// keeps their values in).
+pub const MAX_TUNABLE: usize = 64;
 
 /// Declares the tunable parameters: each `NAME = default, min..=max;`
 /// with its doc comment becomes a `pub const NAME: Param`, and all of
