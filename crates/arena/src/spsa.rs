@@ -62,6 +62,7 @@ fn starting_params(program: &Path) -> Result<String, String> {
         proto: Proto::Uci,
         options: Vec::new(),
         limit: Limit::default(),
+        stderr: None,
     };
     let mut process = EngineProcess::start(&spec)?;
     let declarations = process

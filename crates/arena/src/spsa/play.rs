@@ -41,11 +41,14 @@ pub fn play_tasks<G: Game>(
 ) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    // Whether θ+'s and θ−'s engine has ever started: until it has, one
+    // that cannot start stops the run rather than lose games.
+    let started = [AtomicBool::new(false), AtomicBool::new(false)];
     let (sender, receiver) = crossbeam_channel::unbounded::<Result<PairEntry, String>>();
     let workers = slots.len().min(tasks.len());
     std::thread::scope(|scope| {
         for (worker, engines) in slots.iter_mut().take(workers).enumerate() {
-            let (sender, next, stop) = (sender.clone(), &next, &stop);
+            let (sender, next, stop, started) = (sender.clone(), &next, &stop, &started);
             std::thread::Builder::new()
                 .name(format!("spsa-{worker}"))
                 .spawn_scoped(scope, move || {
@@ -53,7 +56,7 @@ pub fn play_tasks<G: Game>(
                         let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) else {
                             break;
                         };
-                        let pair = play_pair(config, params, task, engines);
+                        let pair = play_pair(config, params, task, engines, started);
                         let fatal = pair.is_err();
                         if sender.send(pair).is_err() || fatal {
                             break;
@@ -86,12 +89,14 @@ fn with_values(base: &EngineSpec, params: &[TunedParam], values: &[i64]) -> Engi
     spec
 }
 
-/// Plays one iteration's pair on `engines`.
+/// Plays one iteration's pair on `engines`, `started` saying whether θ+'s
+/// and θ−'s engine has ever started.
 fn play_pair<G: Game>(
     config: &MatchConfig,
     params: &[TunedParam],
     task: &Task<G>,
     engines: &mut EnginePair,
+    started: &[AtomicBool; 2],
 ) -> Result<PairEntry, String> {
     let specs = [
         with_values(&config.engines[0], params, &task.values.plus),
@@ -120,10 +125,12 @@ fn play_pair<G: Game>(
             Seat {
                 spec: &specs[0],
                 process: plus,
+                started: &started[0],
             },
             Seat {
                 spec: &specs[1],
                 process: minus,
+                started: &started[1],
             },
         ],
     )?;
@@ -134,10 +141,12 @@ fn play_pair<G: Game>(
             Seat {
                 spec: &specs[1],
                 process: minus,
+                started: &started[1],
             },
             Seat {
                 spec: &specs[0],
                 process: plus,
+                started: &started[0],
             },
         ],
     )?;
