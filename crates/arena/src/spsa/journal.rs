@@ -73,7 +73,7 @@ impl RunSettings {
         // first in the keys' order.
         let (ours, theirs) = (self.gains.iterations, other.gains.iterations);
         if ours != theirs {
-            return Some(format!("gains.iterations: {ours} vs {theirs}"));
+            return Some(format!("iterations: {ours} vs {theirs}"));
         }
         let tuning = |settings: &RunSettings| {
             let mut value = serde_json::to_value(settings).unwrap_or(Value::Null);
