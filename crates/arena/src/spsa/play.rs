@@ -89,6 +89,19 @@ fn with_values(base: &EngineSpec, params: &[TunedParam], values: &[i64]) -> Engi
     spec
 }
 
+/// A side of a game: `spec` on `process`.
+fn seat<'a>(
+    spec: &'a EngineSpec,
+    process: &'a mut Option<EngineProcess>,
+    started: &'a AtomicBool,
+) -> Seat<'a> {
+    Seat {
+        spec,
+        process,
+        started,
+    }
+}
+
 /// Plays one iteration's pair on `engines`, `started` saying whether θ+'s
 /// and θ−'s engine has ever started.
 fn play_pair<G: Game>(
@@ -122,32 +135,16 @@ fn play_pair<G: Game>(
         config,
         task.opening,
         [
-            Seat {
-                spec: &specs[0],
-                process: plus,
-                started: &started[0],
-            },
-            Seat {
-                spec: &specs[1],
-                process: minus,
-                started: &started[1],
-            },
+            seat(&specs[0], plus, &started[0]),
+            seat(&specs[1], minus, &started[1]),
         ],
     )?;
     let second = play_game(
         config,
         task.opening,
         [
-            Seat {
-                spec: &specs[1],
-                process: minus,
-                started: &started[1],
-            },
-            Seat {
-                spec: &specs[0],
-                process: plus,
-                started: &started[0],
-            },
+            seat(&specs[1], minus, &started[1]),
+            seat(&specs[0], plus, &started[0]),
         ],
     )?;
     let score = |record: &GameRecord, plus_moves: Player| match record.result {
