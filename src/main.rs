@@ -13,6 +13,7 @@ use ludus_arena::analyse::{run_analyse, AnalyseConfig, DEFAULT_LIMIT};
 use ludus_arena::cli::{self as match_cli, Parsed};
 use ludus_arena::config::Limit;
 use ludus_arena::shard::Shard;
+use ludus_arena::spsa::{merge_round, spsa_command, MergeOutcome};
 use ludus_arena::stats::SprtDecision;
 use ludus_arena::{merge_results, run_match};
 use ludus_board::EngineCommand;
@@ -171,6 +172,30 @@ enum Tool {
     /// Draws a position as SVG on standard output (`ludus render --game
     /// wyke > wyke.svg`).
     Render(render::RenderArgs),
+    /// Tunes an engine's parameters by SPSA over game pairs between two
+    /// settings of it, here or as shards of a job array (`ludus spsa
+    /// --help` lists the options; `ludus spsa params --engine PATH` writes a
+    /// tuning build's parameters as a starting file).
+    #[command(disable_help_flag = true)]
+    Spsa {
+        /// Options: the parameters, the schedule and the state, then the
+        /// games' as `ludus match` takes them.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
+    /// Puts the shards' results of an SPSA run's current round (`ludus spsa
+    /// --shard K/N --results FILE`) into its state, moving θ once the round
+    /// is complete; files of rounds merged before are passed over. Exit
+    /// status: 0 a round merged and more to play, 3 the run is complete, 4
+    /// the round is not complete yet (nothing merged), 1 an error.
+    SpsaMerge {
+        /// The run's state.
+        #[arg(long)]
+        state: PathBuf,
+        /// The shards' results files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Combines the results files (--results) of a match's shards and prints
     /// the whole match's score, Elo, LOS, pentanomial counts and SPRT, and
     /// which shards are missing or incomplete. Exit status: 0 while no SPRT
@@ -370,6 +395,14 @@ fn main() -> ExitCode {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))
         }
         Some(Tool::Match { args }) => match_command(&args),
+        Some(Tool::Spsa { args }) => spsa_command(&args),
+        Some(Tool::SpsaMerge { state, files }) => {
+            return exit_status(merge_round(&state, &files).map(|outcome| match outcome {
+                MergeOutcome::Merged => ExitCode::SUCCESS,
+                MergeOutcome::Complete => ExitCode::from(3),
+                MergeOutcome::Incomplete => ExitCode::from(4),
+            }))
+        }
         Some(Tool::Completions { shell }) => {
             let script = manual::completions(manual::whole(Cli::command()), shell);
             emit(&String::from_utf8_lossy(&script))

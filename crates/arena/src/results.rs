@@ -331,7 +331,7 @@ impl Settings {
 }
 
 /// Where two JSON values first differ: `path: a vs b`.
-fn first_difference(a: &Value, b: &Value, path: &str) -> Option<String> {
+pub(crate) fn first_difference(a: &Value, b: &Value, path: &str) -> Option<String> {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             let keys = x.keys().chain(y.keys().filter(|k| !x.contains_key(*k)));
