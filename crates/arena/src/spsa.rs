@@ -26,10 +26,11 @@ pub mod shard_file;
 
 use std::path::Path;
 
-use crate::config::{EngineSpec, Limit, Proto};
+use crate::config::{EngineSpec, Limit};
 use crate::engine::EngineProcess;
 use crate::ledger::say;
 use cli::SpsaCommand;
+use ludus_rules::protocol::Dialect;
 pub use merge::{merge_round, MergeOutcome};
 pub use run::run_spsa;
 
@@ -59,7 +60,7 @@ fn starting_params(program: &Path) -> Result<String, String> {
         cmd: program.display().to_string(),
         args: Vec::new(),
         dir: None,
-        proto: Proto::Uci,
+        proto: Dialect::Uci,
         options: Vec::new(),
         limit: Limit::default(),
         stderr: None,
