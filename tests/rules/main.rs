@@ -11,6 +11,7 @@ mod common;
 mod contract;
 mod fuzz;
 mod pylyx_rules;
+mod symmetry;
 mod wyke_endgames;
 mod wyke_ordering;
 mod wyke_rules;

@@ -15,7 +15,8 @@
 //!   lines, `position` commands, game results);
 //! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness;
 //!   [`text`]: message wording;
-//! - [`tools`]: what bench, solve and tune need of a game, [`Tooling`].
+//! - [`tools`]: what bench, solve and tune need of a game, [`Tooling`];
+//! - [`symmetry`]: keys shared by a position and its symmetric images.
 
 pub mod game;
 pub mod game_log;
@@ -28,6 +29,7 @@ pub mod protocol;
 pub mod random;
 pub mod search_features;
 pub mod searchable;
+pub mod symmetry;
 pub mod text;
 pub mod tools;
 

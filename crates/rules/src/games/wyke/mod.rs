@@ -20,6 +20,7 @@ mod ordering;
 
 use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
+use crate::symmetry::{square_map, SQUARE_SYMMETRIES};
 use crate::text::slashed;
 use crate::tools::Tooling;
 use crate::{
@@ -521,6 +522,38 @@ impl<const N: usize> Game for Wyke<N> {
         Self::move_with_id(action).filter(|&mv| self.is_legal(mv))
     }
 
+    // The rotations and reflections of the square map lines to lines and
+    // 2×2 squares to 2×2 squares; the start's two 3-tile plots stay a set
+    // under 4 of them.
+    const SYMMETRIES: usize = SQUARE_SYMMETRIES;
+
+    fn symmetric(&self, symmetry: usize) -> Self {
+        let mut image = self.clone();
+        for plot in 0..Self::PLOTS {
+            image.set_tiles(Self::map_plot(symmetry, plot), self.tiles[plot]);
+        }
+        image.hash = image.compute_hash();
+        image
+    }
+
+    fn symmetric_move(&self, symmetry: usize, mv: WykeMove) -> WykeMove {
+        if mv.kind == moves::PASS {
+            return mv;
+        }
+        let mut plots: Vec<u8> = mv
+            .used()
+            .iter()
+            .map(|&plot| Self::map_plot(symmetry, usize::from(plot) % Self::PLOTS) as u8)
+            .collect();
+        // Back to the canonical order: plots of equal amounts ascending.
+        match mv.kind {
+            moves::TWO_ONE_ONE => plots[1..].sort_unstable(),
+            moves::THREE_ONE | moves::FOUR => {}
+            _ => plots.sort_unstable(),
+        }
+        WykeMove::new(mv.kind, &plots)
+    }
+
     const OBSERVATION_SHAPE: [usize; 3] = Self::SHAPE;
 
     fn observe(&self, out: &mut [f32]) {
@@ -748,6 +781,12 @@ impl<const N: usize> Tooling for Wyke<N> {
 }
 
 impl<const N: usize> Wyke<N> {
+    /// Where symmetry `symmetry` of the square takes plot `plot`.
+    fn map_plot(symmetry: usize, plot: usize) -> usize {
+        let (file, rank) = square_map(N, symmetry, plot / N, plot % N);
+        file * N + rank
+    }
+
     /// The tile counts of the four open plots of a 6-6 endgame, in plot
     /// order (`None` if there are more).
     fn open_tiles(&self) -> Option<[u8; 4]> {
