@@ -8,9 +8,12 @@
 pub mod countdown;
 pub mod engine;
 pub mod exact;
+pub mod graph_game;
 pub mod info;
+pub mod minimax;
 pub mod network;
 pub mod pylyx_model;
+pub mod retrograde;
 pub mod rng;
 pub mod rules;
 pub mod scratch;

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use crate::common::rng::Rng;
 use ludus_rules::games::wyke::Wyke4;
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
-use ludus_rules::symmetry::{canonical_fen, canonical_hash, stabilizer};
+use ludus_rules::symmetry::{canonical_hash, canonical_image, stabilizer};
 use ludus_rules::{Game, Tooling};
 
 struct Symmetries {
@@ -56,17 +56,26 @@ fn check_images<G: Game>(position: &G, moves: &[G::Move]) {
     let name = G::NAME;
     let fen = position.to_fen();
     let key = canonical_hash(position);
-    let exact_key = canonical_fen(position).0;
+    let exact_key = canonical_image(position).to_fen();
     for symmetry in 0..G::SYMMETRIES {
         let image = position.symmetric(symmetry);
         let image_fen = image.to_fen();
         let fresh = G::from_fen(&image_fen)
             .unwrap_or_else(|e| panic!("{name}: image {symmetry} of {fen} is invalid: {e}"));
         assert_eq!(fresh.hash(), image.hash(), "{name}: image hash at {fen}");
+        assert_eq!(
+            position.symmetric_hash(symmetry),
+            image.hash(),
+            "{name}: {fen}"
+        );
         assert_eq!(image.side_to_move(), position.side_to_move(), "{name}");
         assert_eq!(image.result(), position.result(), "{name}: {fen}");
         assert_eq!(canonical_hash(&image), key, "{name}: key of {image_fen}");
-        assert_eq!(canonical_fen(&image).0, exact_key, "{name}: {image_fen}");
+        assert_eq!(
+            canonical_image(&image).to_fen(),
+            exact_key,
+            "{name}: {image_fen}"
+        );
         if symmetry == 0 {
             assert_eq!(image_fen, fen, "{name}: symmetry 0 is the identity");
         }

@@ -187,6 +187,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.clone()
     }
 
+    /// The [`Game::hash`] of [`Game::symmetric`]`(symmetry)`, which a
+    /// game may compute without building the image (a solver hashes every
+    /// image of every position it meets).
+    fn symmetric_hash(&self, symmetry: usize) -> u64 {
+        self.symmetric(symmetry).hash()
+    }
+
     /// The image under symmetry `symmetry` of the legal move `mv` of this
     /// position: a legal move of [`Game::symmetric`]`(symmetry)` leading to
     /// the image of the position `mv` leads to.

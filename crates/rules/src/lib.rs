@@ -16,7 +16,8 @@
 //! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness;
 //!   [`text`]: message wording;
 //! - [`tools`]: what bench, solve and tune need of a game, [`Tooling`];
-//! - [`symmetry`]: keys shared by a position and its symmetric images.
+//! - [`symmetry`]: keys shared by a position and its symmetric images;
+//! - [`proof`]: proof files of solved positions, checked by the rules alone.
 
 pub mod game;
 pub mod game_log;
@@ -25,6 +26,7 @@ pub mod linear;
 pub mod net_inputs;
 pub mod observation;
 pub mod perft;
+pub mod proof;
 pub mod protocol;
 pub mod random;
 pub mod search_features;

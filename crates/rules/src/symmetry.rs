@@ -1,7 +1,6 @@
 //! The symmetries games declare ([`Game::SYMMETRIES`]): one key for a
-//! position and all its images, for a solver's table (fast, by hash) and
-//! for proof files (exact, by notation), and the maps of a square board
-//! that Wyke and Pylyx share.
+//! position and all its images, for a solver's table and for proof files,
+//! and the maps of a square board that Wyke and Pylyx share.
 
 use crate::game::Game;
 
@@ -35,22 +34,27 @@ pub fn square_map(n: usize, symmetry: usize, file: usize, rank: usize) -> (usize
 /// The key a solver's table stores `position` under: the smallest hash of
 /// its images, the same for a position and every image of it. Distinct
 /// positions share a key only by a hash collision, which a table accepts
-/// (a proof written from it is checked by notation: [`canonical_fen`]).
+/// (a proof file names positions in notation: [`canonical_image`]).
 pub fn canonical_hash<G: Game>(position: &G) -> u64 {
     (1..G::SYMMETRIES).fold(position.hash(), |key, symmetry| {
-        key.min(position.symmetric(symmetry).hash())
+        key.min(position.symmetric_hash(symmetry))
     })
 }
 
-/// The notation of the image of `position` that sorts first, and the
-/// symmetry that makes it: the same for a position and every image of it,
-/// and different for positions that are not images of each other.
-pub fn canonical_fen<G: Game>(position: &G) -> (String, usize) {
-    let mut best = (position.to_fen(), 0);
+/// The image of `position` whose hash is [`canonical_hash`]'s key (of
+/// images sharing that hash, the one whose notation sorts first): proof
+/// files write each position as this image.
+pub fn canonical_image<G: Game>(position: &G) -> G {
+    let mut best = position.clone();
     for symmetry in 1..G::SYMMETRIES {
-        let fen = position.symmetric(symmetry).to_fen();
-        if fen < best.0 {
-            best = (fen, symmetry);
+        let image = position.symmetric(symmetry);
+        let better = match image.hash().cmp(&best.hash()) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Equal => image.to_fen() < best.to_fen(),
+            std::cmp::Ordering::Greater => false,
+        };
+        if better {
+            best = image;
         }
     }
     best

@@ -376,6 +376,18 @@ impl<const N: usize> Game for PylyxGame<N> {
         image
     }
 
+    fn symmetric_hash(&self, symmetry: usize) -> u64 {
+        let mut hash = self.hash;
+        for player in [Player::First, Player::Second] {
+            for sq in self.pieces(player) {
+                let height = self.height_of(sq, player);
+                hash ^= piece_key(player, sq, height)
+                    ^ piece_key(player, Self::map_cell(symmetry, sq), height);
+            }
+        }
+        hash
+    }
+
     fn symmetric_move(&self, symmetry: usize, mv: PylyxMove) -> PylyxMove {
         let map = |sq: u8| Self::map_cell(symmetry, usize::from(sq)) as u8;
         match mv {

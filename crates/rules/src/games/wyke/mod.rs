@@ -536,6 +536,15 @@ impl<const N: usize> Game for Wyke<N> {
         image
     }
 
+    fn symmetric_hash(&self, symmetry: usize) -> u64 {
+        let mut hash = self.hash;
+        for plot in 0..Self::PLOTS {
+            let tiles = self.tiles[plot];
+            hash ^= tile_key(plot, tiles) ^ tile_key(Self::map_plot(symmetry, plot), tiles);
+        }
+        hash
+    }
+
     fn symmetric_move(&self, symmetry: usize, mv: WykeMove) -> WykeMove {
         if mv.kind == moves::PASS {
             return mv;
