@@ -8,35 +8,11 @@ use crate::common::graph_game::{Graph, GraphGame};
 use crate::common::minimax::{Minimax, Value};
 use crate::common::retrograde::{exact, Exact};
 use crate::common::rng::Rng;
+use crate::positions::{alak_ending, near_the_end, pylyx_ending};
 use ludus_engine::solver::{Budget, SolveConfig, Solver, Verdict};
-use ludus_rules::games::alak::{solution, Alak};
+use ludus_rules::games::alak::solution;
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::{Game, GameResult, KnownValue, Player, Searchable, Tooling};
-
-/// Positions `1..=plies` before the end of random games from the start.
-fn near_the_end<G: Game>(rng: &mut Rng, games: usize, plies: usize) -> Vec<G> {
-    let mut found = Vec::new();
-    for _ in 0..games {
-        let mut line = vec![G::startpos()];
-        let mut moves = Vec::new();
-        while line.last().unwrap().result() == GameResult::Ongoing && line.len() < 400 {
-            let position = line.last().unwrap();
-            moves.clear();
-            position.generate_moves(&mut moves);
-            let mut next = position.clone();
-            next.make_move(moves[rng.below(moves.len())]);
-            line.push(next);
-        }
-        let end = line.len() - 1;
-        if line[end].result() == GameResult::Ongoing {
-            continue;
-        }
-        for back in 1..=plies.min(end) {
-            found.push(line[end - back].clone());
-        }
-    }
-    found
-}
 
 /// The solver as the tests run it: by search alone, on a modest budget.
 pub fn solve<G: Searchable>(position: &G) -> Verdict {
@@ -102,55 +78,6 @@ impl GameVisitor for NearTheEnd {
     }
 }
 
-/// A 10×10 Pylyx ending: each side's 8 checkers in two or three stacks
-/// on random cells, none in hand.
-fn pylyx10_ending(rng: &mut Rng) -> String {
-    let mut board = [[0i8; 10]; 10];
-    for sign in [1i8, -1] {
-        let stacks = 2 + rng.below(2);
-        let mut heights = vec![1i8; stacks];
-        for _ in stacks..8 {
-            heights[rng.below(stacks)] += 1;
-        }
-        for height in heights {
-            loop {
-                let (file, rank) = (rng.below(10), rng.below(10));
-                let corner = (file == 0 || file == 9) && (rank == 0 || rank == 9);
-                if !corner && board[rank][file] == 0 {
-                    board[rank][file] = sign * height;
-                    break;
-                }
-            }
-        }
-    }
-    let ranks: Vec<String> = board
-        .iter()
-        .rev()
-        .map(|rank| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for &cell in rank {
-                if cell == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    text.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                let base = if cell > 0 { b'A' } else { b'a' };
-                text.push((base + cell.unsigned_abs() - 1) as char);
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
-        })
-        .collect();
-    let side = if rng.below(2) == 0 { 'w' } else { 'b' };
-    format!("{} {side} 0 0", ranks.join("/"))
-}
-
 #[test]
 fn the_solver_agrees_with_minimax_in_pylyx_endings() {
     let t = std::time::Instant::now();
@@ -160,7 +87,7 @@ fn the_solver_agrees_with_minimax_in_pylyx_endings() {
     let mut tried = 0;
     while tally.compared() < 20 && tried < 2_000 {
         tried += 1;
-        let Ok(position) = Pylyx10::from_fen(&pylyx10_ending(&mut rng)) else {
+        let Ok(position) = Pylyx10::from_fen(&pylyx_ending(&mut rng, 10)) else {
             continue;
         };
         let expected = Minimax::new(3, 50_000).value(&position);
@@ -194,27 +121,6 @@ fn the_solver_agrees_with_minimax_near_the_end_of_every_game() {
         total += tally.compared();
     }
     assert!(total >= 300, "{total} positions compared");
-}
-
-/// Alak with two or three pieces a side, the rest anywhere: most of these
-/// are drawn by repetition.
-fn alak_ending(rng: &mut Rng) -> Option<Alak> {
-    let mut slots = ['_'; 11];
-    for piece in ['x', 'o'] {
-        let mut left = 2 + rng.below(3);
-        while left > 0 {
-            let slot = rng.below(11);
-            if slots[slot] == '_' {
-                slots[slot] = piece;
-                left -= 1;
-            }
-        }
-    }
-    let side = if rng.below(2) == 0 { 'x' } else { 'o' };
-    let fen = format!("{} {side}", slots.iter().collect::<String>());
-    Alak::from_fen(&fen)
-        .ok()
-        .filter(|p| p.result() == GameResult::Ongoing)
 }
 
 #[test]

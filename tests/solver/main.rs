@@ -3,6 +3,9 @@
 //! refused), the proven results the engine plays from, and `ludus solve`
 //! on the command line.
 
+mod cli;
 #[path = "../common/mod.rs"]
 mod common;
 mod cross_check;
+mod positions;
+mod proofs;

@@ -114,8 +114,9 @@ fn write_proof<G: Tooling>(solver: &mut Solver<G>, path: &Path) -> Result<String
     std::fs::write(path, &proof)
         .map_err(|e| format!("cannot write the proof to {}: {e}", path.display()))?;
     Ok(format!(
-        "proof: {} ({} nodes, checked)\n",
+        "proof: {} ({}, {} nodes, checked)\n",
         path.display(),
+        value_words(verified.value),
         verified.nodes
     ))
 }
