@@ -12,6 +12,7 @@ mod actions;
 mod claims;
 pub mod endgame;
 mod eval;
+pub mod late;
 mod levels;
 mod movegen;
 pub mod moves;
@@ -758,11 +759,19 @@ impl<const N: usize> Tooling for Wyke<N> {
     };
 
     const SOLVE_TARGETS: &'static [SolveTarget] = if N == 4 {
-        &[SolveTarget {
-            name: "wyke-endgames",
-            about: "every 6-6 endgame of 4×4 Wyke, by retrograde analysis",
-            solve: endgame::report,
-        }]
+        &[
+            SolveTarget {
+                name: "wyke-endgames",
+                about: "every 6-6 endgame of 4×4 Wyke, by retrograde analysis",
+                solve: endgame::report,
+            },
+            SolveTarget {
+                name: "wyke-late",
+                about:
+                    "every 4×4 Wyke position with at least 11 plots claimed, by retrograde analysis",
+                solve: late::report,
+            },
+        ]
     } else {
         &[]
     };
