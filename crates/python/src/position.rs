@@ -5,7 +5,8 @@
 
 use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::random::Rng;
-use ludus_rules::{perft, GameLog, GameResult, Searchable};
+use ludus_rules::svg::{svg, SvgOptions};
+use ludus_rules::{perft, GameLog, GameResult};
 
 use crate::results::SearchResult;
 use crate::search::{search_position, SearchSpec};
@@ -66,6 +67,8 @@ pub trait AnyPosition: Send + Sync {
     fn random_playout(&mut self, seed: u64, max_plies: usize);
     /// A drawing for people.
     fn render(&self) -> String;
+    /// The picture of the position in SVG.
+    fn svg(&self, options: &SvgOptions) -> Result<String, String>;
     /// The number of action ids of the game.
     fn num_actions(&self) -> usize;
     /// The observation's shape: planes, rows, columns.
@@ -78,14 +81,14 @@ pub trait AnyPosition: Send + Sync {
 
 /// A position of game `G`, with what it was reached by.
 #[derive(Clone)]
-struct Tracked<G: Searchable> {
+struct Tracked<G: Tooling> {
     start: G,
     log: GameLog<G>,
     moves: Vec<String>,
     undo: Vec<GameLog<G>>,
 }
 
-impl<G: Searchable> Tracked<G> {
+impl<G: Tooling> Tracked<G> {
     fn new(start: G) -> Self {
         Tracked {
             log: GameLog::new(start.clone()),
@@ -121,7 +124,7 @@ impl<G: Searchable> Tracked<G> {
     }
 }
 
-impl<G: Searchable> AnyPosition for Tracked<G> {
+impl<G: Tooling> AnyPosition for Tracked<G> {
     fn game(&self) -> &'static str {
         G::NAME
     }
@@ -235,6 +238,10 @@ impl<G: Searchable> AnyPosition for Tracked<G> {
 
     fn render(&self) -> String {
         self.log.position().render()
+    }
+
+    fn svg(&self, options: &SvgOptions) -> Result<String, String> {
+        svg(self.log.position(), options)
     }
 
     fn num_actions(&self) -> usize {

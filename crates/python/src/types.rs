@@ -6,6 +6,7 @@ use std::time::Duration;
 use ludus_engine::search::Limits;
 use ludus_rules::games::GAME_NAMES;
 use ludus_rules::protocol;
+use ludus_rules::svg::{parse_arrow, SvgOptions};
 use ludus_rules::Player;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -337,6 +338,36 @@ impl Position {
         };
         let inner = &self.inner;
         py.detach(|| inner.search(&spec)).map_err(value_error)
+    }
+
+    /// The picture of the position in SVG (`ludus.svg` is the friendlier
+    /// call): `lastmove` framed, `arrows` written `"d4-f2"`, `flip` to see
+    /// it from the second player's side, `size` its width in pixels.
+    #[pyo3(signature = (lastmove = None, arrows = Vec::new(), flip = false, size = None))]
+    fn svg(
+        &self,
+        lastmove: Option<String>,
+        arrows: Vec<String>,
+        flip: bool,
+        size: Option<u32>,
+    ) -> PyResult<String> {
+        let arrows = arrows
+            .iter()
+            .map(|arrow| parse_arrow(arrow))
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(value_error)?;
+        let options = SvgOptions {
+            last_move: lastmove,
+            arrows,
+            flip,
+            size,
+        };
+        self.inner.svg(&options).map_err(value_error)
+    }
+
+    /// The picture Jupyter shows: the position with its last move framed.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(self.inner.moves().last().cloned(), Vec::new(), false, None)
     }
 
     fn __str__(&self) -> String {

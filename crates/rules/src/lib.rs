@@ -1,6 +1,6 @@
-//! The rules of ludus's games, and nothing else: this crate depends on no
-//! other, so a referee, a board or a match runner can use it without the
-//! engine.
+//! The rules of ludus's games and pictures of their positions, nothing else:
+//! this crate depends on no other, so a referee, a board or a match runner
+//! can use it without the engine.
 //!
 //! - [`game`]: the rules contract, [`Game`];
 //! - [`searchable`]: what the engine needs beyond the rules, [`Searchable`]
@@ -13,6 +13,7 @@
 //! - [`observation`]: writing the observations of learning front ends;
 //! - [`protocol`]: the words engines and clients share (scores, `info`
 //!   lines, `position` commands, game results);
+//! - [`svg`]: pictures of positions, each game drawing its own ([`svg::Draw`]);
 //! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness;
 //!   [`text`]: message wording;
 //! - [`tools`]: what bench, solve and tune need of a game, [`Tooling`];
@@ -31,6 +32,7 @@ pub mod protocol;
 pub mod random;
 pub mod search_features;
 pub mod searchable;
+pub mod svg;
 pub mod symmetry;
 pub mod text;
 pub mod tools;

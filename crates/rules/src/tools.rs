@@ -1,10 +1,11 @@
 //! What the tools beside the search need of a game, and the search does
 //! not: `ludus bench`'s positions, `ludus solve`'s targets, the evaluation
-//! as features × weights for `ludus tune`, and the measured strength of the
-//! playing levels.
+//! as features × weights for `ludus tune`, the measured strength of the
+//! playing levels, and its pictures ([`Draw`]: `ludus render`).
 
 use crate::linear::LinearEval;
 use crate::searchable::{Searchable, SolveTarget};
+use crate::svg::Draw;
 
 /// The weakest playing level: every move drawn uniformly among the legal
 /// ones, the random mover that sits at 0 Elo on every game's ladder.
@@ -12,8 +13,9 @@ use crate::searchable::{Searchable, SolveTarget};
 /// (level −10: half of them).
 pub const RANDOM_LEVEL: i8 = -20;
 
-/// A game's part in the tools: every game of the registry has one.
-pub trait Tooling: Searchable {
+/// A game's part in the tools: every game of the registry has one, and
+/// draws its positions ([`Draw`]).
+pub trait Tooling: Searchable + Draw {
     /// Positions for `ludus bench`, in the game's notation: a spread of
     /// openings, middle games and endings.
     const BENCH_POSITIONS: &'static [&'static str];
@@ -35,7 +37,7 @@ pub trait Tooling: Searchable {
     /// [`RANDOM_LEVEL`], the random mover) to 20 (full strength), each at
     /// 0.1 s a move, with the uniformly random mover at 0 Elo: what
     /// `UCI_Elo` is mapped through. Both rising. Measured by `python -m
-    /// ludus.ladder` (bench/README.md). Empty for a game whose ladder has
+    /// ludus.ladder` (bench/notes/ladders.md). Empty for a game whose ladder has
     /// not been played yet: it offers `Skill Level` but no `UCI_Elo`.
     const LEVEL_ELO: &'static [(i8, i32)] = &[];
 }

@@ -12,6 +12,8 @@ use std::io::{BufRead, Read};
 use std::sync::Arc;
 use std::time::Duration;
 
+use web_time::Instant;
+
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
 use ludus_rules::games::{level_calibration, unknown_game};
@@ -33,8 +35,9 @@ pub const MAX_LINE_BYTES: usize = 512 * 1024;
 /// What the input thread sends.
 #[derive(Debug)]
 pub enum Input {
-    /// A line, without its end-of-line characters.
-    Line(String),
+    /// A line, without its end-of-line characters, and the moment it was
+    /// read: a search's clock starts there.
+    Line(String, Instant),
     /// A line longer than [`MAX_LINE_BYTES`] was skipped.
     TooLong,
     /// The input ended (or failed).
@@ -69,7 +72,7 @@ pub fn read_input(reader: impl Read, sender: Sender<Input>) {
             let message = if too_long {
                 Input::TooLong
             } else {
-                Input::Line(decode(&line))
+                Input::Line(decode(&line), Instant::now())
             };
             if sender.send(message).is_err() {
                 return;
@@ -82,7 +85,7 @@ pub fn read_input(reader: impl Read, sender: Sender<Input>) {
     if too_long {
         let _ = sender.send(Input::TooLong);
     } else if !line.is_empty() {
-        let _ = sender.send(Input::Line(decode(&line)));
+        let _ = sender.send(Input::Line(decode(&line), Instant::now()));
     }
     let _ = sender.send(Input::End);
 }
@@ -161,8 +164,8 @@ impl Engine {
     pub fn run(mut self, input: Receiver<Input>) {
         for message in input {
             match message {
-                Input::Line(line) => {
-                    if !self.handle_line(&line) {
+                Input::Line(line, read_at) => {
+                    if !self.handle_line_read_at(&line, read_at) {
                         return;
                     }
                 }
@@ -189,6 +192,12 @@ impl Engine {
 
     /// Handles one line; false when the engine must exit.
     pub fn handle_line(&mut self, line: &str) -> bool {
+        self.handle_line_read_at(line, Instant::now())
+    }
+
+    /// Handles one line read at `read_at` (a `go`'s clock starts there);
+    /// false when the engine must exit.
+    pub fn handle_line_read_at(&mut self, line: &str, read_at: Instant) -> bool {
         log::debug!("<< {line}");
         self.reap_finished_job();
         match command::parse(line) {
@@ -197,7 +206,7 @@ impl Engine {
                 false
             }
             Ok(Some(command)) => {
-                if let Err(error) = self.execute(command) {
+                if let Err(error) = self.execute(command, read_at) {
                     self.out.error(&error);
                 }
                 true
@@ -210,7 +219,8 @@ impl Engine {
         }
     }
 
-    fn execute(&mut self, command: Command) -> Result<(), String> {
+    /// Carries out `command`, read at `read_at`.
+    fn execute(&mut self, command: Command, read_at: Instant) -> Result<(), String> {
         match command {
             Command::Uci => self.handshake(Dialect::Uci),
             Command::Ugi => self.handshake(Dialect::Ugi),
@@ -268,6 +278,7 @@ impl Engine {
                 };
                 let job = self.session.start_job(
                     &go,
+                    read_at,
                     &settings,
                     Arc::clone(&self.tt),
                     self.out.clone(),

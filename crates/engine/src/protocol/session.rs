@@ -4,6 +4,7 @@
 //! [`Session`] is object-safe so the protocol loop can switch games at run
 //! time; [`TypedSession`] implements it once, generically, for every game.
 
+use std::cell::RefCell;
 use std::fmt::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
@@ -13,8 +14,9 @@ use crossbeam_channel::{bounded, Receiver};
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::perft::split_perft;
 use ludus_rules::protocol::words::truncate;
-use ludus_rules::protocol::{Bound, InfoLine, PositionBase, PositionCommand};
+use ludus_rules::protocol::{InfoLine, PositionBase, PositionCommand};
 use ludus_rules::{GameLog, GameResult, Player, Searchable, Status};
+use web_time::Instant;
 
 use super::command::GoParams;
 use super::networks::NetGame;
@@ -24,7 +26,8 @@ use crate::nnue::Network;
 use crate::platform;
 use crate::search::features::FeatureSwitches;
 use crate::search::{
-    self, protocol_score, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
+    self, protocol_score, Limits, SearchInfo, SearchOutcome, SearchRequest, Signals,
+    TranspositionTable,
 };
 use crate::skill::{Candidates, Skill};
 use ludus_rules::random::Rng;
@@ -128,11 +131,13 @@ pub trait Session: Send {
     /// Checks what `go` names in the position (its `searchmoves`), so a
     /// bad `go` can be refused before it stops a running search.
     fn check_go(&self, go: &GoParams) -> Result<(), String>;
-    /// Starts `go` (a search, or perft) on a thread that prints its output
-    /// (to a detachable writer of `out`).
+    /// Starts `go` (a search, or perft), read at `read_at`, on a thread
+    /// that prints its output (to a detachable writer of `out`); a search's
+    /// clock runs from `read_at`.
     fn start_job(
         &self,
         go: &GoParams,
+        read_at: Instant,
         settings: &JobSettings,
         tt: Arc<TranspositionTable>,
         out: Output,
@@ -219,7 +224,7 @@ pub fn format_info<G: Searchable>(root: &G, info: &SearchInfo<G::Move>) -> Strin
         seldepth: Some(info.seldepth),
         multipv: info.multipv as u32,
         score: Some(protocol_score(info.score)),
-        bound: info.bound.and_then(protocol_bound),
+        bound: info.bound,
         nodes: Some(info.nodes),
         nps: Some(info.nps),
         time_ms: Some(info.time_ms),
@@ -227,16 +232,6 @@ pub fn format_info<G: Searchable>(root: &G, info: &SearchInfo<G::Move>) -> Strin
         pv: format_line(root, &info.pv),
     };
     line.to_string()
-}
-
-/// The protocol's word for the table's bound of a reported score; an
-/// exact score has none.
-fn protocol_bound(bound: search::Bound) -> Option<Bound> {
-    match bound {
-        search::Bound::Lower => Some(Bound::Lower),
-        search::Bound::Upper => Some(Bound::Upper),
-        search::Bound::Exact => None,
-    }
 }
 
 /// The UGI word for a result: p1win, p2win, draw or none.
@@ -352,12 +347,14 @@ impl<G: Searchable> Session for TypedSession<G> {
     fn start_job(
         &self,
         go: &GoParams,
+        read_at: Instant,
         settings: &JobSettings,
         tt: Arc<TranspositionTable>,
         out: Output,
     ) -> Result<RunningJob, String> {
         let search_moves = self.search_moves(go)?;
-        let signals = Arc::new(Signals::new(go.limits.ponder && go.perft.is_none()));
+        let ponder = go.limits.ponder && go.perft.is_none();
+        let signals = Arc::new(Signals::starting_at(read_at, ponder));
         let (done_sender, done) = bounded(1);
         let out = out.detachable();
         let mut draws = Rng::new(draw_seed(self.current().hash()));
@@ -458,35 +455,59 @@ impl<G: Searchable> Job<G> {
                 .with_net(self.settings.net.as_deref())
         };
         let out = &self.out;
-        let mut lines = Candidates::default();
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            search::search(&request, &self.tt, &self.signals, &mut |info| {
+        let lines = RefCell::new(Candidates::default());
+        let mut answered = false;
+        let searched = catch_unwind(AssertUnwindSafe(|| {
+            let mut report = |info: &SearchInfo<G::Move>| {
                 // Full strength plays the search's own move: nothing to keep.
                 if !skill.is_full() {
-                    lines.observe(info);
+                    lines.borrow_mut().observe(info);
                 }
                 out.line(&format_info(root, info))
-            })
+            };
+            // The answer goes out the moment the search has it, before its
+            // threads are joined.
+            let mut decided = |outcome: &SearchOutcome<G::Move>| {
+                let (best, ponder) = self.choose(outcome, &lines.borrow());
+                self.answer(best, ponder);
+                answered = true;
+            };
+            search::search_then(&request, &self.tt, &self.signals, &mut report, &mut decided)
         }));
-        let (best, ponder) = match outcome {
-            Ok(outcome) if !skill.is_full() => {
-                let mut rng = Rng::new(draw_seed(root.hash()));
-                match rng.unit() < skill.random_share() {
-                    true => (self.random_move(&mut rng), None),
-                    false => lines
-                        .draw(&skill, &mut rng)
-                        .map_or((outcome.best_move, outcome.ponder_move), |(mv, reply)| {
-                            (Some(mv), reply)
-                        }),
-                }
-            }
-            Ok(outcome) => (outcome.best_move, outcome.ponder_move),
-            Err(_) => {
-                out.error("internal error in the search; playing the best move it found");
-                self.signals.wait_for_release(self.limits.infinite);
-                (self.fallback_move(), None)
-            }
-        };
+        if searched.is_err() && !answered {
+            out.error("internal error in the search; playing the best move it found");
+            self.signals.wait_for_release(self.limits.infinite);
+            self.answer(self.fallback_move(), None);
+        }
+    }
+
+    /// The move to play and the reply to ponder on after the search's
+    /// `outcome`: the search's own at full strength, else a level's draw
+    /// among the `lines` it saw (or, on its random share, any legal move).
+    fn choose(
+        &self,
+        outcome: &SearchOutcome<G::Move>,
+        lines: &Candidates<G::Move>,
+    ) -> (Option<G::Move>, Option<G::Move>) {
+        let skill = self.settings.skill;
+        if skill.is_full() {
+            return (outcome.best_move, outcome.ponder_move);
+        }
+        let mut rng = Rng::new(draw_seed(self.session.current().hash()));
+        match rng.unit() < skill.random_share() {
+            true => (self.random_move(&mut rng), None),
+            false => lines
+                .draw(&skill, &mut rng)
+                .map_or((outcome.best_move, outcome.ponder_move), |(mv, reply)| {
+                    (Some(mv), reply)
+                }),
+        }
+    }
+
+    /// Prints `bestmove` for `best` (with `ponder` where the dialect wants
+    /// it), or `bestmove (none)`.
+    fn answer(&self, best: Option<G::Move>, ponder: Option<G::Move>) {
+        let (root, out) = (self.session.current(), &self.out);
         let Some(best) = best else {
             out.line("bestmove (none)");
             return;
