@@ -108,7 +108,10 @@ impl GameVisitor for SolvePosition {
 /// Writes `solver`'s proof to `path`, checked first as `--verify` would;
 /// returns the line to report.
 fn write_proof<G: Tooling>(solver: &mut Solver<G>, path: &Path) -> Result<String, String> {
-    let proof = solver.proof()?.to_string();
+    let mut proof = solver.proof()?.to_string();
+    if !proof.ends_with('\n') {
+        proof.push('\n');
+    }
     let verified = verify_text(&proof)
         .map_err(|e| format!("the proof found does not check ({e}): please report this"))?;
     std::fs::write(path, &proof)
