@@ -74,6 +74,19 @@ fn the_named_targets_are_still_solved_outright() {
     let output = ludus(&["solve", "wyke-endgames"]);
     assert!(output.status.success());
     assert!(stdout_of(&output).contains("draws: 0"));
+    // As the guide shows it (docs/src/solving.md); some seconds.
+    let output = ludus(&["solve", "wyke-late"]);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let late = stdout_of(&output);
+    for line in [
+        "claim layouts (nobody winning): 4493120",
+        "draws: 7920",
+        "a drawn position: 8508/5000/8501/8828 b 1-1-1-1-1 3-1",
+        "structures solved: 13 (16326800 states)",
+        "longest forced win: 21 plies",
+    ] {
+        assert!(late.contains(line), "{late}");
+    }
     // With a solver option, alak is the game: its start, proved a draw.
     let output = ludus(&["solve", "alak", "--no-tables"]);
     assert!(output.status.success(), "{}", stderr_of(&output));

@@ -118,6 +118,12 @@ fn the_late_tables_count_every_position_once() {
         coverage.wins + coverage.losses + coverage.draws,
         coverage.positions
     );
+    // The figures the guide (docs/src/solving.md) gives.
+    assert_eq!(tables.len(), 13);
+    assert_eq!(coverage.layouts, 4_493_120);
+    assert_eq!(coverage.positions, 2_312_449_583_360);
+    assert_eq!(coverage.draws, 7_920);
+    assert_eq!(tables.longest_win(), 21);
     if let Some(fen) = &coverage.example_draw {
         let position = Wyke4::from_fen(fen).expect("the reported draw is a position");
         assert_eq!(tables.lookup(&position), Some(KnownValue::Draw), "{fen}");
