@@ -3,8 +3,8 @@
 //! 6-6 in plots, so 5 or 4 open), by retrograde analysis over their
 //! structures ([`structure`]): each side's count and the open plots that
 //! would complete its lines and squares are all that matter of the claims,
-//! so the hundreds of thousands of claim layouts come down to a dozen
-//! structures, each solved over its tiles, markers and side to move
+//! so the 4.5 million claim layouts come down to 13 structures, each
+//! solved over its tiles, markers and side to move
 //! ([`retro`]). The 6-6 endgames ([`super::endgame`]) are the structure
 //! with 4 open plots and no shapes.
 //!
