@@ -6,9 +6,9 @@
 //! and the in-page engine of the static site ([`crate::page`]) both speak
 //! through this, so the protocol text they see is the same.
 
-use ludus_arena::cli::Proto;
 use ludus_arena::engine::{announces_option, offers_variant, option_default};
 use ludus_arena::referee::play_for_pairs;
+use ludus_rules::protocol::Dialect;
 use ludus_rules::protocol::{InfoLine, Score};
 
 /// What a search is for.
@@ -112,7 +112,7 @@ pub enum Setup {
 /// since.
 #[derive(Clone, Debug)]
 pub struct Told {
-    proto: Proto,
+    proto: Dialect,
     declarations: Vec<String>,
     game: Option<&'static str>,
     epoch: u64,
@@ -126,7 +126,7 @@ pub struct Told {
 impl Told {
     /// An engine of dialect `proto` that declared `declarations` (its
     /// `id` and `option` lines) and has been told nothing yet.
-    pub fn new(proto: Proto, declarations: Vec<String>) -> Told {
+    pub fn new(proto: Dialect, declarations: Vec<String>) -> Told {
         Told {
             proto,
             declarations,
@@ -160,11 +160,7 @@ impl Told {
                 let line = format!("setoption name UCI_Variant value {}", job.game);
                 steps.push(Setup::Send(line));
             }
-            let newgame = match next.proto {
-                Proto::Uci => "ucinewgame",
-                Proto::Ugi => "uginewgame",
-            };
-            steps.push(Setup::Send(newgame.to_string()));
+            steps.push(Setup::Send(next.proto.new_game().to_string()));
             next.game = Some(job.game);
             next.epoch = job.epoch;
         }
@@ -369,9 +365,9 @@ mod tests {
 
     #[test]
     fn names() {
-        let told = Told::new(Proto::Ugi, vec!["id name ludus 0.1.0".to_string()]);
+        let told = Told::new(Dialect::Ugi, vec!["id name ludus 0.1.0".to_string()]);
         assert_eq!(told.name().as_deref(), Some("ludus 0.1.0"));
-        assert_eq!(Told::new(Proto::Ugi, Vec::new()).name(), None);
+        assert_eq!(Told::new(Dialect::Ugi, Vec::new()).name(), None);
     }
 
     fn job(id: u64) -> Job {
@@ -394,7 +390,7 @@ mod tests {
             "option name UCI_Variant type combo default alak var alak var wyx",
             "option name MultiPV type spin default 1 min 1 max 3",
         ];
-        let mut told = Told::new(Proto::Ugi, declarations.map(str::to_string).to_vec());
+        let mut told = Told::new(Dialect::Ugi, declarations.map(str::to_string).to_vec());
         let send = |line: &str| Setup::Send(line.to_string());
         assert_eq!(
             told.job_steps(&job(1)).unwrap(),

@@ -7,7 +7,7 @@ use ludus_engine::search::Limits;
 use ludus_rules::games::GAME_NAMES;
 use ludus_rules::protocol;
 use ludus_rules::svg::{parse_arrow, SvgOptions};
-use ludus_rules::Player;
+use ludus_rules::{GameResult, Player};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -119,13 +119,13 @@ impl Position {
     /// The game's name.
     #[getter]
     fn game(&self) -> &'static str {
-        self.inner.game()
+        self.inner.name()
     }
 
     /// The side to move: 0 the first player, 1 the second.
     #[getter]
     fn turn(&self) -> usize {
-        self.inner.turn()
+        self.inner.side_to_move().index()
     }
 
     /// The moves played from the start position, in protocol notation.
@@ -167,7 +167,7 @@ impl Position {
     /// The legal moves; none once the game is over.
     fn legal_moves(&self) -> Vec<Move> {
         self.inner
-            .legal_moves()
+            .legal_move_infos()
             .into_iter()
             .map(Move::from)
             .collect()
@@ -176,7 +176,7 @@ impl Position {
     /// The action ids of the legal moves.
     fn legal_actions(&self) -> Vec<usize> {
         self.inner
-            .legal_moves()
+            .legal_move_infos()
             .into_iter()
             .map(|m| m.action)
             .collect()
@@ -208,14 +208,14 @@ impl Position {
     /// Takes the last pushed move back and returns its notation.
     fn pop(&mut self) -> PyResult<String> {
         self.inner
-            .pop()
+            .undo()
             .ok_or_else(|| PyIndexError::new_err("no move to take back"))
     }
 
     /// A new position: this one after `move`.
     fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Position> {
         let mut next = Position {
-            inner: self.inner.boxed(),
+            inner: self.inner.boxed_position(),
         };
         next.push(r#move)?;
         Ok(next)
@@ -224,7 +224,7 @@ impl Position {
     /// A copy.
     fn copy(&self) -> Position {
         Position {
-            inner: self.inner.boxed(),
+            inner: self.inner.boxed_position(),
         }
     }
 
@@ -232,9 +232,13 @@ impl Position {
     /// with the winner, or none for a draw, and the reason; `None` while
     /// the game goes on.
     fn result(&self) -> Option<Outcome> {
-        self.inner.outcome().map(|o| Outcome {
-            winner: o.winner,
-            reason: o.reason,
+        let status = self.inner.status();
+        protocol::Outcome::of(status.result).map(|outcome| Outcome {
+            winner: match outcome {
+                protocol::Outcome::Win(player) => Some(player.index()),
+                protocol::Outcome::Draw => None,
+            },
+            reason: status.reason,
         })
     }
 
@@ -243,18 +247,18 @@ impl Position {
     /// in the other games.
     #[getter]
     fn counts(&self) -> Option<(u32, u32)> {
-        self.inner.counts().map(|(_, [a, b])| (a, b))
+        self.inner.pair_counts().map(|(_, [a, b])| (a, b))
     }
 
     /// What `counts` counts (`"tokens left"`), `None` where there are none.
     #[getter]
     fn counted(&self) -> Option<&'static str> {
-        self.inner.counts().map(|(name, _)| name)
+        self.inner.pair_counts().map(|(name, _)| name)
     }
 
     /// Whether the game is over.
     fn is_over(&self) -> bool {
-        self.inner.outcome().is_some()
+        self.inner.status().result != GameResult::Ongoing
     }
 
     /// The number of move sequences of `depth` plies from here.
@@ -267,7 +271,7 @@ impl Position {
     /// moves drawn from `seed` until the game ends (or `max_plies`).
     #[pyo3(signature = (seed, max_plies = 100_000))]
     fn random_playout(&self, py: Python<'_>, seed: u64, max_plies: usize) -> Position {
-        let mut inner = self.inner.boxed();
+        let mut inner = self.inner.boxed_position();
         py.detach(|| inner.random_playout(seed, max_plies));
         Position { inner }
     }
@@ -375,7 +379,7 @@ impl Position {
     }
 
     fn __repr__(&self) -> String {
-        format!("Position({:?}, {:?})", self.inner.game(), self.inner.fen())
+        format!("Position({:?}, {:?})", self.inner.name(), self.inner.fen())
     }
 
     fn __copy__(&self) -> Position {

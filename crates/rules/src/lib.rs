@@ -3,6 +3,8 @@
 //! can use it without the engine.
 //!
 //! - [`game`]: the rules contract, [`Game`];
+//! - [`any_game`]: a game of any kind behind one object, text in and text
+//!   out ([`AnyGame`]), on which the protocol, the board and Python build;
 //! - [`searchable`]: what the engine needs beyond the rules, [`Searchable`]
 //!   (evaluation, move classes, known values, the game's options);
 //! - [`games`]: the six games and the registry that names them;
@@ -20,6 +22,7 @@
 //! - [`symmetry`]: keys shared by a position and its symmetric images;
 //! - [`proof`]: proof files of solved positions, checked by the rules alone.
 
+pub mod any_game;
 pub mod game;
 pub mod game_log;
 pub mod games;
@@ -37,6 +40,7 @@ pub mod symmetry;
 pub mod text;
 pub mod tools;
 
+pub use any_game::{new_game, AnyGame, TypedGame};
 pub use game::{Game, GameMove, GameResult, PairScoring, Player};
 pub use game_log::{GameLog, Status};
 pub use search_features::SearchFeatures;

@@ -17,8 +17,8 @@ use web_time::Instant;
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
 use ludus_rules::games::{level_calibration, unknown_game};
-use ludus_rules::protocol::{PositionBase, PositionCommand};
-use ludus_rules::{GameResult, Player};
+use ludus_rules::protocol::{Dialect, PositionBase, PositionCommand};
+use ludus_rules::{any_game, GameResult, Player};
 
 use crate::search::features::FeatureSwitches;
 use crate::search::TranspositionTable;
@@ -94,13 +94,6 @@ fn decode(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes)
         .trim_end_matches('\r')
         .to_string()
-}
-
-/// Which handshake the peer used; only the closing word differs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Dialect {
-    Uci,
-    Ugi,
 }
 
 /// The engine: options, the shared hash table, the game session and the
@@ -222,8 +215,7 @@ impl Engine {
     /// Carries out `command`, read at `read_at`.
     fn execute(&mut self, command: Command, read_at: Instant) -> Result<(), String> {
         match command {
-            Command::Uci => self.handshake(Dialect::Uci),
-            Command::Ugi => self.handshake(Dialect::Ugi),
+            Command::Handshake(dialect) => self.handshake(dialect),
             Command::IsReady => {
                 // `isready` is where a GUI waits for set-up work: the game's
                 // tables are ready before `readyok`.
@@ -235,12 +227,12 @@ impl Engine {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::NewGame => {
                 let start = PositionCommand::new(PositionBase::StartPos, Vec::new());
-                self.session.set_position(&start)?;
+                self.session.game_mut().set_position(&start)?;
                 self.request_clear();
                 self.request_tables();
             }
             Command::Position(position) => {
-                self.session.set_position(&position)?;
+                self.session.game_mut().set_position(&position)?;
                 self.request_tables();
             }
             Command::Go(go) => {
@@ -291,7 +283,7 @@ impl Engine {
                 Some(_) => return Err("ponderhit: the search is not pondering".to_string()),
                 None => return Err("ponderhit: no search is running".to_string()),
             },
-            Command::Display => self.out.line(&self.session.display()),
+            Command::Display => self.out.line(&self.session.game().display()),
             Command::Query(query) => self.answer_query(query),
             Command::Quit => unreachable!("handled by handle_line"),
         }
@@ -306,10 +298,7 @@ impl Engine {
         for declaration in self.options.declarations() {
             self.out.line(&declaration);
         }
-        self.out.line(match dialect {
-            Dialect::Uci => "uciok",
-            Dialect::Ugi => "ugiok",
-        });
+        self.out.line(dialect.handshake_done());
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
@@ -341,15 +330,15 @@ impl Engine {
                 self.out.info_string(&message);
             }
             OptionChange::Variant => {
-                if options.variant != self.session.game_name() {
+                if options.variant != self.session.game().name() {
                     self.session = new_session(&options.variant, &options.game_values)
                         .ok_or_else(|| unknown_game(&options.variant))?;
                     self.request_clear();
                 }
                 self.out.info_string(&format!(
                     "variant {} startpos {}",
-                    self.session.game_name(),
-                    self.session.start_fen()
+                    self.session.game().name(),
+                    self.session.game().start_fen()
                 ));
             }
         }
@@ -419,12 +408,12 @@ impl Engine {
     }
 
     fn answer_query(&self, query: Query) {
-        let status = self.session.status();
+        let status = self.session.game().status();
         let answer = match query {
             Query::GameOver => (status.result != GameResult::Ongoing).to_string(),
-            Query::P1Turn => (self.session.side_to_move() == Player::First).to_string(),
-            Query::Result => session::result_word(status.result).to_string(),
-            Query::Fen => self.session.fen(),
+            Query::P1Turn => (self.session.game().side_to_move() == Player::First).to_string(),
+            Query::Result => any_game::result_word(status.result).to_string(),
+            Query::Fen => self.session.game().fen(),
             Query::Moves(filter) => self.legal_moves(&filter).join(" "),
             Query::MoveCount(filter) => self.legal_moves(&filter).len().to_string(),
         };
@@ -433,7 +422,7 @@ impl Engine {
 
     /// The legal moves that pass `filter`, in notation.
     fn legal_moves(&self, filter: &MoveFilter) -> Vec<String> {
-        let mut moves = self.session.legal_moves();
+        let mut moves = self.session.game().legal_moves();
         moves.retain(|mv| filter.matches(mv));
         moves
     }

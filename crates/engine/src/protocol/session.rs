@@ -13,12 +13,10 @@ use std::time::Duration;
 use crossbeam_channel::{bounded, Receiver};
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::perft::split_perft;
-use ludus_rules::protocol::words::truncate;
-use ludus_rules::protocol::{InfoLine, PositionBase, PositionCommand};
-use ludus_rules::{GameLog, GameResult, Player, Searchable, Status};
+use ludus_rules::protocol::{Go, InfoLine};
+use ludus_rules::{AnyGame, GameResult, Searchable, TypedGame};
 use web_time::Instant;
 
-use super::command::GoParams;
 use super::networks::NetGame;
 use super::options::GameOptionInfo;
 use super::output::Output;
@@ -101,24 +99,13 @@ impl RunningJob {
     }
 }
 
-/// A game in progress, whatever the game.
+/// A game in progress and what the engine keeps with it, whatever the
+/// game.
 pub trait Session: Send {
-    /// The game's name.
-    fn game_name(&self) -> &'static str;
-    /// The game's start position in its notation.
-    fn start_fen(&self) -> String;
-    /// Sets the position; on error the previous one stays.
-    fn set_position(&mut self, position: &PositionCommand) -> Result<(), String>;
-    /// The current position in the game's notation.
-    fn fen(&self) -> String;
-    /// Every legal move, in notation.
-    fn legal_moves(&self) -> Vec<String>;
-    /// Whether the game is over, and how.
-    fn status(&self) -> Status;
-    /// The player to move.
-    fn side_to_move(&self) -> Player;
-    /// The `d` output.
-    fn display(&self) -> String;
+    /// The game: its position, moves and rules, text in and text out.
+    fn game(&self) -> &dyn AnyGame;
+    /// The game, to set its position.
+    fn game_mut(&mut self) -> &mut dyn AnyGame;
     /// Sets the game's own options: every option it declares at its
     /// default, then those of `values` (declared name, canonical value)
     /// that are its own.
@@ -130,13 +117,13 @@ pub trait Session: Send {
     fn table_preparer(&self) -> Box<dyn FnOnce() + Send>;
     /// Checks what `go` names in the position (its `searchmoves`), so a
     /// bad `go` can be refused before it stops a running search.
-    fn check_go(&self, go: &GoParams) -> Result<(), String>;
+    fn check_go(&self, go: &Go) -> Result<(), String>;
     /// Starts `go` (a search, or perft), read at `read_at`, on a thread
     /// that prints its output (to a detachable writer of `out`); a search's
     /// clock runs from `read_at`.
     fn start_job(
         &self,
-        go: &GoParams,
+        go: &Go,
         read_at: Instant,
         settings: &JobSettings,
         tt: Arc<TranspositionTable>,
@@ -162,7 +149,7 @@ pub fn new_session(name: &str, values: &[(&'static str, String)]) -> Option<Box<
 /// The session of game `G`.
 #[derive(Clone)]
 pub struct TypedSession<G: Searchable> {
-    log: GameLog<G>,
+    game: TypedGame<G>,
     settings: G::Settings,
 }
 
@@ -170,17 +157,17 @@ impl<G: Searchable> TypedSession<G> {
     /// A session at `position` with no history and the library's settings.
     pub fn new(position: G) -> Self {
         TypedSession {
-            log: GameLog::new(position),
+            game: TypedGame::new(position),
             settings: G::Settings::default(),
         }
     }
 
     fn current(&self) -> &G {
-        self.log.position()
+        self.game.position()
     }
 
     /// The moves of `go searchmoves`, each legal here, or the first error.
-    fn search_moves(&self, go: &GoParams) -> Result<Vec<G::Move>, String> {
+    fn search_moves(&self, go: &Go) -> Result<Vec<G::Move>, String> {
         go.search_moves
             .iter()
             .map(|text| {
@@ -191,13 +178,13 @@ impl<G: Searchable> TypedSession<G> {
             .collect()
     }
 
-    fn limits(&self, go: &GoParams) -> Limits {
+    fn limits(&self, go: &Go) -> Limits {
+        let limits = Limits::for_mover(go, self.current().side_to_move().index());
         Limits {
             // Beyond this a mate cannot be told from any other forced win,
             // and the search's threshold would leave the score range.
-            mate: go.limits.mate.map(|moves| moves.min(MAX_MATE_MOVES)),
-            clock: go.clocks[self.current().side_to_move().index()],
-            ..go.limits.clone()
+            mate: limits.mate.map(|moves| moves.min(MAX_MATE_MOVES)),
+            ..limits
         }
     }
 }
@@ -234,84 +221,13 @@ pub fn format_info<G: Searchable>(root: &G, info: &SearchInfo<G::Move>) -> Strin
     line.to_string()
 }
 
-/// The UGI word for a result: p1win, p2win, draw or none.
-pub fn result_word(result: GameResult) -> &'static str {
-    match result {
-        GameResult::Ongoing => "none",
-        GameResult::Win(Player::First) => "p1win",
-        GameResult::Win(Player::Second) => "p2win",
-        GameResult::Draw => "draw",
-    }
-}
-
 impl<G: Searchable> Session for TypedSession<G> {
-    fn game_name(&self) -> &'static str {
-        G::NAME
+    fn game(&self) -> &dyn AnyGame {
+        &self.game
     }
 
-    fn start_fen(&self) -> String {
-        G::startpos().to_fen()
-    }
-
-    fn set_position(&mut self, position: &PositionCommand) -> Result<(), String> {
-        let start = match &position.base {
-            PositionBase::StartPos => G::startpos(),
-            PositionBase::Fen(fen) => {
-                G::from_fen(fen).map_err(|e| format!("bad position '{fen}': {e}"))?
-            }
-            PositionBase::Random(seed) => G::random_start(*seed).ok_or_else(|| {
-                format!(
-                    "position random: {} has a single start position (use startpos)",
-                    G::NAME
-                )
-            })?,
-        };
-        let mut log = GameLog::new(start);
-        for (number, text) in position.moves.iter().enumerate() {
-            log.play_text(text)
-                .map_err(|e| format!("move {} '{}': {e}", number + 1, truncate(text)))?;
-        }
-        self.log = log;
-        Ok(())
-    }
-
-    fn fen(&self) -> String {
-        self.current().to_fen()
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        self.log
-            .legal_moves()
-            .iter()
-            .map(|&mv| self.current().format_move(mv))
-            .collect()
-    }
-
-    fn status(&self) -> Status {
-        self.log.status()
-    }
-
-    fn side_to_move(&self) -> Player {
-        self.current().side_to_move()
-    }
-
-    fn display(&self) -> String {
-        let status = self.log.status();
-        let result = match status.result {
-            GameResult::Ongoing => "none".to_string(),
-            result => format!("{} ({})", result_word(result), status.reason),
-        };
-        format!(
-            "{}\nFen: {}\nHash: {:016x}\nSide to move: {}\nLegal moves: {}\nResult: {result}",
-            self.current().render(),
-            self.current().to_fen(),
-            self.current().hash(),
-            match self.current().side_to_move() {
-                Player::First => "p1 (first player)",
-                Player::Second => "p2 (second player)",
-            },
-            self.log.legal_moves().len(),
-        )
+    fn game_mut(&mut self) -> &mut dyn AnyGame {
+        &mut self.game
     }
 
     fn configure(&mut self, values: &[(&'static str, String)]) {
@@ -340,20 +256,20 @@ impl<G: Searchable> Session for TypedSession<G> {
         Box::new(move || G::prepare(&settings))
     }
 
-    fn check_go(&self, go: &GoParams) -> Result<(), String> {
+    fn check_go(&self, go: &Go) -> Result<(), String> {
         self.search_moves(go).map(drop)
     }
 
     fn start_job(
         &self,
-        go: &GoParams,
+        go: &Go,
         read_at: Instant,
         settings: &JobSettings,
         tt: Arc<TranspositionTable>,
         out: Output,
     ) -> Result<RunningJob, String> {
         let search_moves = self.search_moves(go)?;
-        let ponder = go.limits.ponder && go.perft.is_none();
+        let ponder = go.ponder && go.perft.is_none();
         let signals = Arc::new(Signals::starting_at(read_at, ponder));
         let (done_sender, done) = bounded(1);
         let out = out.detachable();
@@ -387,7 +303,7 @@ impl<G: Searchable> Session for TypedSession<G> {
 
 /// Whether a job of `go` with `limits` (the mover's clock picked) ends
 /// without `stop`.
-fn finishes_alone(go: &GoParams, limits: &Limits) -> bool {
+fn finishes_alone(go: &Go, limits: &Limits) -> bool {
     if go.perft.is_some() {
         return true;
     }
@@ -411,7 +327,7 @@ fn draw_seed(position_hash: u64) -> u64 {
 /// Everything a job thread owns.
 struct Job<G: Searchable> {
     session: TypedSession<G>,
-    go: GoParams,
+    go: Go,
     limits: Limits,
     /// The lines to search (MultiPV): the asked number, or more for a
     /// level to draw among.
@@ -429,7 +345,7 @@ impl<G: Searchable> Job<G> {
             self.run_perft(depth);
             return;
         }
-        let status = self.session.log.status();
+        let status = self.session.game.log().status();
         if status.result != GameResult::Ongoing {
             self.signals.wait_for_release(self.limits.infinite);
             self.out
@@ -448,7 +364,7 @@ impl<G: Searchable> Job<G> {
             move_overhead: self.settings.move_overhead,
             search_moves: &self.search_moves,
             ..SearchRequest::new(root, &settings, &self.limits)
-                .with_history(self.session.log.history())
+                .with_history(self.session.game.log().history())
                 .with_threads(self.settings.threads, self.settings.deterministic)
                 .with_contempt(self.settings.contempt)
                 .with_feature_switches(self.settings.feature_switches)

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use ludus_rules::protocol::Go;
+
 /// The side to move's clock, as `go wtime/btime/...` or `p1time/...` give it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
@@ -31,6 +33,26 @@ pub struct Limits {
     pub infinite: bool,
     /// Search on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
+}
+
+impl Limits {
+    /// The limits `go` sets for the player `mover` (0 first): its own
+    /// clock, the other limits as given.
+    pub fn for_mover(go: &Go, mover: usize) -> Limits {
+        Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime,
+            mate: go.mate,
+            clock: go.clocks[mover].map(|time| Clock {
+                time_left: time.left,
+                increment: time.increment,
+                moves_to_go: go.moves_to_go,
+            }),
+            infinite: go.infinite,
+            ponder: go.ponder,
+        }
+    }
 }
 
 /// How long a search may take: `soft` is the time the move is planned to
