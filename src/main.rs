@@ -25,7 +25,6 @@ use ludus_engine::search::features::{
     FeatureSwitches, FEATURES_OFF_VARIABLE, FEATURES_ON_VARIABLE,
 };
 use ludus_engine::search::{Limits, MAX_PLY};
-use ludus_engine::solve::{run_solve, target_names};
 use ludus_engine::tune::data::merge;
 use ludus_engine::tune::datagen::{run_datagen, DatagenConfig};
 use ludus_engine::tune::texel::{
@@ -37,6 +36,7 @@ use ludus_rules::protocol::Dialect;
 
 mod manual;
 mod render;
+mod solve;
 
 /// What `ludus --version` says: the version and the commit it was built
 /// from (build.rs).
@@ -119,12 +119,10 @@ enum Tool {
         #[command(flatten)]
         eval: EvalArgs,
     },
-    /// Solves a game or part of one outright and prints the result.
-    Solve {
-        /// What to solve.
-        #[arg(value_parser = PossibleValuesParser::new(target_names()), ignore_case = true)]
-        target: String,
-    },
+    /// Solves a game or part of one outright (`ludus solve alak`), any
+    /// position by proof-number search (`ludus solve wyke --from FEN`),
+    /// or checks a proof file (`ludus solve --verify FILE`).
+    Solve(solve::SolveArgs),
     /// Plays a match between two engines, refereed by ludus
     /// (`ludus match --help` lists the options).
     #[command(disable_help_flag = true)]
@@ -391,9 +389,7 @@ fn main() -> ExitCode {
                 eval: eval.choice(),
             })
         }),
-        Some(Tool::Solve { target }) => {
-            run_solve(&target).and_then(|report| emit(&format!("{report}\n")))
-        }
+        Some(Tool::Solve(args)) => solve::solve(args).and_then(|report| emit(&report)),
         Some(Tool::Match { args }) => match_command(&args),
         Some(Tool::Spsa { args }) => spsa_command(&args),
         Some(Tool::SpsaMerge { state, files }) => {

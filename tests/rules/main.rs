@@ -12,6 +12,7 @@ mod contract;
 mod fuzz;
 mod pictures;
 mod pylyx_rules;
+mod symmetry;
 mod wyke_endgames;
 mod wyke_ordering;
 mod wyke_rules;
