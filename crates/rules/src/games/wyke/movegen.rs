@@ -14,7 +14,8 @@ use super::claims::{self, bit, Types};
 use super::moves::{
     WykeMove, AMOUNTS, FIVE, FOUR, KIND_NAMES, NO_PLOT, PASS, THREE_ONE, TWO_ONE_ONE, TWO_TWO,
 };
-use super::{side_name, Wyke, FULL};
+use super::notation::side_name;
+use super::{Wyke, FULL};
 use crate::game::{Game, GameResult, Player};
 use crate::text::counted;
 

@@ -2,7 +2,8 @@
 //! and the chart of move types with both markers, as the board draws it.
 
 use super::moves::KIND_NAMES;
-use super::{side_name, Wyke, FULL};
+use super::notation::side_name;
+use super::{Wyke, FULL};
 use crate::svg::{badge, cell_name, colour, label, rect, Area, Canvas, Draw, Grid, Part};
 use crate::{Game, Player};
 

@@ -1,0 +1,119 @@
+//! What the generic search asks of Wyke: its feature switches, history
+//! indices, staged move picking, evaluation, network and known endgames.
+
+use super::moves::WykeMove;
+use super::{endgame, eval, movegen, ordering, Wyke, FULL};
+use crate::net_inputs::NetInputs;
+use crate::{KnownValue, MoveCursor, MoveIndices, SearchFeatures, Searchable};
+
+impl<const N: usize> Searchable for Wyke<N> {
+    type Settings = ();
+    // Every technique but history (bench/notes/ablations.md, "Every feature
+    // switched off once" and "The verdicts at 0.1 s a move"): the best-first order by
+    // plot gains is better alone (history switched on at 0.1 s a move:
+    // −86.9 ± 34.8 Elo over 400 games on 4×4, −137.0 ± 36.9 on 6×6). On
+    // 4×4 aspiration windows and killers gained nothing at 10 000 nodes
+    // but do at 0.1 s a move (+29.6 ± 33.7 and +66.8 ± 34.3, together
+    // +39.3 ± 34.0 over killers alone).
+    const SEARCH_FEATURES: SearchFeatures = SearchFeatures {
+        history: false,
+        ..SearchFeatures::ALL
+    };
+    // One per plot and amount: a move's history is the sum over its plots.
+    const MOVE_INDEX_COUNT: usize = ordering::HISTORY_INDICES;
+    // Fitted by `ludus tune --game G --scale-only G.data` on `ludus datagen
+    // --game G --games 300 --nodes 2000 --concurrency 1 --out G.data`: 1/K
+    // for the search scores, wyke 171.3 (6 938 positions of 300 games;
+    // 160.5 for the evaluation alone), wyke6 372.2 (7 280 positions of the
+    // 234 games played in 95 s; 456.8 for the evaluation).
+    const LOGISTIC_SCALE: f64 = match N {
+        4 => 171.0,
+        _ => 372.0,
+    };
+
+    const NET_INPUTS: Option<NetInputs<Self>> = Some(Self::INPUTS);
+    // Each kept by matches against the linear evaluation (bench/notes/networks.md,
+    // "Learned evaluations: the matches").
+    const NET: Option<&'static [u8]> = match N {
+        4 => Some(include_bytes!("wyke.nnue")),
+        6 => Some(include_bytes!("wyke6.nnue")),
+        _ => None,
+    };
+
+    fn move_index(&self, mv: WykeMove) -> usize {
+        ordering::move_indices(mv).iter().next().unwrap_or(0)
+    }
+
+    fn move_indices(&self, mv: WykeMove) -> MoveIndices {
+        ordering::move_indices(mv)
+    }
+
+    fn next_quiets(
+        &self,
+        history: &[i32],
+        cursor: &mut MoveCursor<WykeMove>,
+        wanted: usize,
+        batch: &mut Vec<WykeMove>,
+    ) {
+        self.next_quiet_batch(history, cursor, wanted, batch);
+    }
+
+    fn next_noisy(
+        &self,
+        _: &[i32],
+        cursor: &mut MoveCursor<WykeMove>,
+        wanted: usize,
+        batch: &mut Vec<WykeMove>,
+    ) {
+        self.next_winning_batch(cursor, wanted, batch);
+    }
+
+    fn generate_noisy(&self, moves: &mut Vec<WykeMove>) {
+        self.generate(moves, movegen::Filter::Noisy);
+    }
+
+    fn generate_quiet(&self, moves: &mut Vec<WykeMove>) {
+        self.generate(moves, movegen::Filter::Quiet);
+    }
+
+    fn is_noisy(&self, mv: WykeMove) -> bool {
+        // Claims come so thick (every `4` claims on the opening board) that
+        // following them all in quiescence explodes; the evaluation weighs
+        // plots within reach, and quiescence follows only game-winning moves.
+        self.wins(mv)
+    }
+
+    fn evaluate(&self, _: &()) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn known_value(&self, _: &()) -> Option<KnownValue> {
+        if N == 4 && self.is_six_six() {
+            endgame::lookup(self.open_tiles(), self.markers, self.side, self.passes)
+        } else {
+            None
+        }
+    }
+
+    fn prepare(_: &()) {
+        if N == 4 {
+            endgame::prepare();
+        }
+    }
+}
+
+impl<const N: usize> Wyke<N> {
+    /// The tile counts of the four open plots of a 6-6 endgame, in plot
+    /// order (`None` if there are more).
+    fn open_tiles(&self) -> Option<[u8; 4]> {
+        let mut tiles = [0u8; 4];
+        let mut count = 0;
+        for &t in &self.tiles[..Self::PLOTS] {
+            if t != 0 && t != FULL {
+                *tiles.get_mut(count)? = t;
+                count += 1;
+            }
+        }
+        (count == 4).then_some(tiles)
+    }
+}
