@@ -10,6 +10,7 @@ mod alak_solution;
 mod common;
 mod contract;
 mod fuzz;
+mod guide;
 mod pylyx_rules;
 mod wyke_endgames;
 mod wyke_ordering;

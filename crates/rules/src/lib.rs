@@ -8,6 +8,8 @@
 //! - [`games`]: the six games and the registry that names them;
 //! - [`search_features`]: the search techniques a game uses;
 //! - [`game_log`]: a game in progress with the repetition rule;
+//! - [`teaching`]: a game for newcomers, [`Teaching`]: its [`lesson`] and
+//!   why a move cannot be played;
 //! - [`linear`]: evaluations as features × weights, for tuning;
 //! - [`net_inputs`]: the inputs of learned evaluations;
 //! - [`observation`]: writing the observations of learning front ends;
@@ -20,6 +22,7 @@
 pub mod game;
 pub mod game_log;
 pub mod games;
+pub mod lesson;
 pub mod linear;
 pub mod net_inputs;
 pub mod observation;
@@ -28,6 +31,7 @@ pub mod protocol;
 pub mod random;
 pub mod search_features;
 pub mod searchable;
+pub mod teaching;
 pub mod text;
 pub mod tools;
 
@@ -38,4 +42,5 @@ pub use searchable::{
     sort_by_history, GameOption, KnownValue, MoveCursor, MoveIndices, OptionKind, OptionValue,
     Searchable, SolveTarget, MAX_MOVE_INDICES,
 };
+pub use teaching::Teaching;
 pub use tools::Tooling;

@@ -5,6 +5,7 @@
 
 use crate::linear::LinearEval;
 use crate::searchable::{Searchable, SolveTarget};
+use crate::teaching::Teaching;
 
 /// The weakest playing level: every move drawn uniformly among the legal
 /// ones, the random mover that sits at 0 Elo on every game's ladder.
@@ -12,8 +13,9 @@ use crate::searchable::{Searchable, SolveTarget};
 /// (level −10: half of them).
 pub const RANDOM_LEVEL: i8 = -20;
 
-/// A game's part in the tools: every game of the registry has one.
-pub trait Tooling: Searchable {
+/// A game's part in the tools: every game of the registry has one (and,
+/// through it, a lesson: [`Teaching`]).
+pub trait Tooling: Searchable + Teaching {
     /// Positions for `ludus bench`, in the game's notation: a spread of
     /// openings, middle games and endings.
     const BENCH_POSITIONS: &'static [&'static str];

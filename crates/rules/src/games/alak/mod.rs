@@ -11,6 +11,7 @@ mod eval;
 mod net;
 pub mod report;
 pub mod solution;
+pub mod teach;
 
 use crate::linear::LinearEval;
 use crate::net_inputs::NetInputs;

@@ -15,6 +15,7 @@ mod eval;
 mod movegen;
 mod net;
 mod notation;
+pub mod teach;
 
 use crate::linear::LinearEval;
 use crate::net_inputs::NetInputs;

@@ -17,6 +17,7 @@ mod movegen;
 pub mod moves;
 mod net;
 mod ordering;
+pub mod teach;
 
 use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;

@@ -15,6 +15,7 @@ mod net;
 mod notation;
 mod playout;
 pub mod rack;
+pub mod teach;
 
 use crate::linear::LinearEval;
 use crate::net_inputs::NetInputs;

@@ -1,0 +1,143 @@
+//! The user's guide's page for a game (docs/src/games/<game>.md), written
+//! from its lesson: the same text the board shows, each diagram drawn by a
+//! picture the caller gives (an image, or [`text_picture`]'s stand-in),
+//! each exercise with its hint and answer folded.
+
+use super::{Block, Lesson, Solutions};
+use crate::Game;
+
+/// What a picture shows: a position in the game's notation and the move
+/// played on it, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Picture<'a> {
+    /// The position.
+    pub position: &'a str,
+    /// The move shown on it.
+    pub shown: Option<&'a str>,
+}
+
+/// The guide's page for `lesson`, read from `source` (named in the page's
+/// first line, so nobody edits the page instead); `base_title` is the
+/// title of the lesson a variant's builds on, `picture` draws a diagram
+/// as Markdown.
+pub fn guide_page(
+    lesson: &Lesson,
+    source: &str,
+    base_title: Option<&str>,
+    picture: &mut dyn FnMut(Picture) -> String,
+) -> String {
+    let mut page = format!(
+        "<!-- Written from {source} by `cargo test --test rules guide_pages` \
+         (LUDUS_BLESS=1 rewrites it): edit the lesson, not this page. -->\n\n# {}\n\n{}\n\n",
+        lesson.title, lesson.goal
+    );
+    if let (Some(base), Some(title)) = (lesson.variant_of, base_title) {
+        page.push_str(&format!(
+            "It is played as [{title}]({base}.md), whose page comes first; \
+             what differs is below.\n\n"
+        ));
+    }
+    let mut number = 0;
+    for block in &lesson.blocks {
+        match block {
+            Block::Heading(text) => page.push_str(&format!("## {text}\n\n")),
+            Block::Paragraph(text) => page.push_str(&format!("{text}\n\n")),
+            Block::List(items) => {
+                for item in items {
+                    page.push_str(&format!("- {item}\n"));
+                }
+                page.push('\n');
+            }
+            Block::Diagram(diagram) => {
+                let shown = Picture {
+                    position: diagram.position,
+                    shown: diagram.shown,
+                };
+                page.push_str(&format!("{}\n\n*{}*\n\n", picture(shown), diagram.caption));
+            }
+            Block::Exercise(exercise) => {
+                number += 1;
+                let position = Picture {
+                    position: exercise.position,
+                    shown: None,
+                };
+                let answer = match &exercise.solutions {
+                    Solutions::Moves(moves) if moves.len() > 1 => format!(
+                        "`{}` (or {})",
+                        exercise.show,
+                        moves
+                            .iter()
+                            .filter(|m| **m != exercise.show)
+                            .map(|m| format!("`{m}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    Solutions::Moves(_) => format!("`{}`", exercise.show),
+                    Solutions::Win => format!("`{}`, or any other move that wins", exercise.show),
+                };
+                page.push_str(&format!(
+                    "**Exercise {number}.** {}\n\n{}\n\n\
+                     <details><summary>Hint</summary>\n\n{}\n\n</details>\n\n\
+                     <details><summary>Answer</summary>\n\n{answer}\n\n</details>\n\n",
+                    exercise.prompt,
+                    picture(position),
+                    exercise.hint
+                ));
+            }
+        }
+    }
+    let trimmed = page.trim_end().len();
+    page.truncate(trimmed);
+    page.push('\n');
+    page
+}
+
+/// A picture drawn as text, the stand-in for an image: the game's own
+/// drawing of the position in a fenced block and the move shown, in the
+/// notation. A position that does not parse is written as it is.
+pub fn text_picture<G: Game>(picture: Picture) -> String {
+    let drawing = G::from_fen(picture.position)
+        .map(|position| position.render())
+        .unwrap_or_else(|_| picture.position.to_string());
+    let mut text = format!("```text\n{drawing}\n```");
+    if let Some(shown) = picture.shown {
+        text.push_str(&format!("\n\nThe move shown: `{shown}`."));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::alak::Alak;
+    use crate::lesson::parse;
+
+    #[test]
+    fn a_page_holds_the_lesson_with_its_pictures_and_folded_answers() {
+        let lesson = parse(
+            "# Alak\n\nWin.\n\n## Moving\n\n- a\n- b\n\n```diagram\nposition: xxxx___oooo x\n\
+             move: 4-5\ncaption: First.\n```\n\n```exercise\nposition: x_x______oo x\n\
+             prompt: Capture.\nsolutions: 3-2 1-2\nhint: Close.\n```\n",
+        )
+        .unwrap();
+        let page = guide_page(&lesson, "alak/lesson.md", None, &mut text_picture::<Alak>);
+        assert!(
+            page.starts_with("<!-- Written from alak/lesson.md"),
+            "{page}"
+        );
+        assert!(
+            page.contains("# Alak\n\nWin.\n\n## Moving\n\n- a\n- b\n\n"),
+            "{page}"
+        );
+        assert!(
+            page.contains("x to move\n```\n\nThe move shown: `4-5`.\n\n*First.*"),
+            "{page}"
+        );
+        assert!(page.contains("**Exercise 1.** Capture."), "{page}");
+        assert!(
+            page.contains("<summary>Answer</summary>\n\n`3-2` (or `1-2`)"),
+            "{page}"
+        );
+        assert!(page.ends_with("</details>\n"), "{page}");
+    }
+}
