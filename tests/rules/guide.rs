@@ -10,7 +10,7 @@ use ludus_rules::games::{visit_every_game, GameVisitor, GAME_NAMES};
 use ludus_rules::lesson::guide::{guide_page, text_picture};
 use ludus_rules::lesson::parse;
 use ludus_rules::teaching::lesson_title;
-use ludus_rules::{Game, Tooling};
+use ludus_rules::Tooling;
 
 #[derive(Clone)]
 struct Page;

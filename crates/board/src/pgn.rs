@@ -9,10 +9,12 @@ use ludus_rules::protocol::{InfoLine, Outcome, Score};
 use ludus_rules::Player;
 
 use crate::action::Plays;
-use crate::pgn_read::move_report;
-use crate::record::Record;
+use crate::clock::TimeControl;
+use crate::pgn_read::{move_clock, move_report};
+use crate::record::{played_by_engine, Record};
 use crate::table::{new_table, MoveNote, Start, Table};
 use ludus_arena::pgn_read::read_pgn;
+use ludus_rules::Status;
 
 /// A game read from PGN, ready for the board.
 pub struct Imported {
@@ -54,8 +56,11 @@ pub fn import(text: &str, index: u64) -> Result<Imported, String> {
         evals[ply] = score.map(|(score, _)| first_side(score, mover));
         evals.push(None);
         notes.push(MoveNote {
+            // The moves a match or a board timed are an engine's.
+            by_engine: time.is_some(),
             score,
-            time: time.unwrap_or_default(),
+            time,
+            clock: move_clock(&mv.comments),
         });
     }
     Ok(Imported {
@@ -78,10 +83,14 @@ pub fn first_side(score: Score, mover: Player) -> Score {
 /// them: each game's counts tagged, the pair's totals on the second. The
 /// engine's sides are named `engine_name` (`engine` while it is empty).
 pub fn export(app: &Record, engine_name: &str) -> String {
+    let end = app.table().moves().len();
     let current = Played {
         table: app.table(),
         notes: app.notes(),
         plays: app.plays(),
+        status: app.status(end),
+        control: app.clock().map(|clock| clock.control()),
+        flagged: app.clock().and_then(|clock| clock.flagged()).is_some(),
     };
     let Some(first) = app.pair().and_then(|pair| pair.first.as_ref()) else {
         return game_text(engine_name, &current, 1, None);
@@ -90,17 +99,24 @@ pub fn export(app: &Record, engine_name: &str) -> String {
         table: &*first.table,
         notes: &first.notes,
         plays: first.plays,
+        status: first.table.status(first.table.moves().len()),
+        control: current.control,
+        flagged: false,
     };
     let pair_totals = totals(first.counts(), current.counts());
     game_text(engine_name, &first, 1, None) + &game_text(engine_name, &current, 2, pair_totals)
 }
 
-/// A game of the board with what was said of its moves and who the
-/// engine played.
+/// A game of the board with what was said of its moves, who the engine
+/// played, how it stands and its clock.
 struct Played<'a> {
     table: &'a dyn Table,
     notes: &'a [MoveNote],
     plays: Plays,
+    status: Status,
+    control: Option<TimeControl>,
+    /// Whether it ended by a clock running out.
+    flagged: bool,
 }
 
 impl Played<'_> {
@@ -111,7 +127,9 @@ impl Played<'_> {
 }
 
 /// One game as PGN, numbered `round`, with the pair's totals (this game's
-/// White's first) when it completes a pair.
+/// White's first) when it completes a pair. Each side is named by who
+/// made its moves: the engine (`engine_name`, `engine` while it is
+/// empty) or a person.
 fn game_text(
     engine_name: &str,
     game: &Played,
@@ -130,36 +148,42 @@ fn game_text(
                 mover: table.side(ply),
                 report: note.score.map(|(score, depth)| report(score, depth)),
                 time: note.time,
+                clock: note.clock,
             }
         })
         .collect();
-    let status = table.status(moves.len());
+    let status = &game.status;
     let record = GameRecord {
         start_fen: table.start_fen(),
         standard_start: table.standard_start(),
         moves,
         result: Outcome::of(status.result),
-        reason: status.reason,
-        termination: Termination::Normal,
+        reason: status.reason.clone(),
+        termination: if game.flagged {
+            Termination::TimeForfeit
+        } else {
+            Termination::Normal
+        },
         counts: game.counts(),
     };
     let name = |player| {
-        if game.plays.covers(player) && !engine_name.is_empty() {
-            engine_name.to_string()
-        } else if game.plays.covers(player) {
+        if !played_by_engine(table, game.notes, game.plays, player) {
+            "person".to_string()
+        } else if engine_name.is_empty() {
             "engine".to_string()
         } else {
-            "person".to_string()
+            engine_name.to_string()
         }
     };
     let (white, black) = (name(Player::First), name(Player::Second));
+    let control = game.control.map_or("-".to_string(), TimeControl::pgn);
     let header = PgnHeader {
         event: "ludus gui",
         round,
         white: &white,
         black: &black,
         game: table.game(),
-        time_controls: ["-".to_string(), "-".to_string()],
+        time_controls: [control.clone(), control],
         date: &today(),
         extra: PairLabels::of_game(table.game())
             .map(|labels| labels.tags(record.counts, pair_totals))
@@ -192,7 +216,7 @@ mod tests {
                 score,
                 ..MoveNote::default()
             };
-            app.play(ply, mv, note).unwrap();
+            app.play(ply, mv, note, web_time::Instant::now()).unwrap();
         }
         let text = export(&app, "");
         assert!(text.contains("[Game \"alak\"]"), "{text}");

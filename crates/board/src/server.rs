@@ -16,7 +16,7 @@ use crate::action::{Action, ActionError};
 use crate::engine::EngineCommand;
 use crate::guard;
 use crate::session::{Session, Sessions, SESSION_HEADER};
-use crate::view::{follow_reply, state_json};
+use crate::view::{query as query_reply, state_json};
 
 /// The largest request body taken (a PGN file of a long match fits).
 const MAX_BODY: u64 = 8 << 20;
@@ -210,8 +210,8 @@ fn route(request: &mut Request, shared: &Shared) -> Reply {
                 Ok(args) => args,
                 Err(message) => return error(400, &message),
             };
-            if action == "follow" {
-                return match follow_reply(&session.lock(), &args) {
+            if let Some(answer) = query_reply(&session.lock(), action, &args) {
+                return match answer {
                     Ok(reply) => json_reply(200, &reply),
                     Err(message) => error(400, &message),
                 };
@@ -242,7 +242,8 @@ fn action_status(refusal: &ActionError) -> u16 {
 }
 
 /// The state, once it differs from the version the page has (`since=N`),
-/// or after a while anyway.
+/// or after a while anyway. A clock that runs out meanwhile changes it:
+/// the wait ends when the running clock's time would.
 fn state(session: &Session, query: &str) -> Reply {
     let since = query
         .split('&')
@@ -250,10 +251,19 @@ fn state(session: &Session, query: &str) -> Reply {
         .and_then(|v| v.parse::<u64>().ok());
     let deadline = Instant::now() + POLL_WAIT;
     let mut app = session.lock();
-    while since == Some(app.version()) {
-        let left = deadline.saturating_duration_since(Instant::now());
+    loop {
+        if app.tick() {
+            session.changed.notify_all();
+        }
+        if since != Some(app.version()) {
+            break;
+        }
+        let mut left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             break;
+        }
+        if let Some(flag) = app.game().until_flag(web_time::Instant::now()) {
+            left = left.min(flag + Duration::from_millis(5));
         }
         app = session
             .changed

@@ -5,18 +5,24 @@
 
 use std::time::Duration;
 
+use ludus_arena::analyse::verdict::Verdict;
 use ludus_rules::{GameLog, GameResult, Player, Status};
 
 use crate::games::{visit_board, Board, BoardVisitor, Follow, Look};
 use ludus_rules::protocol::Score;
 
-/// What the engine said about a move it played, for the PGN comments.
+/// What is known of a move beyond its notation, for the PGN: who made it,
+/// what the engine said of it, the clock.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveNote {
-    /// Its score (mover's side) and depth.
+    /// Whether the engine made it.
+    pub by_engine: bool,
+    /// The engine's score (mover's side) and depth.
     pub score: Option<(Score, Option<u32>)>,
-    /// Time spent.
-    pub time: Duration,
+    /// The time the engine spent (a person's moves are not timed).
+    pub time: Option<Duration>,
+    /// The mover's clock after the move, in a game on a clock.
+    pub clock: Option<Duration>,
 }
 
 /// A game in progress on the board, whatever the game.
@@ -56,6 +62,26 @@ pub trait Table: Send {
     }
     /// A new game from the same start (a pair's second game).
     fn fresh(&self) -> Box<dyn Table>;
+    /// Why no legal move starts with the clicks `selection` after `ply`
+    /// moves, in the rules' one line; `None` when one does.
+    fn refusal(&self, ply: usize, selection: &[String]) -> Option<String>;
+    /// `text` played after `ply` moves, the game left as it is: the move
+    /// in canonical notation and how the game stands after it.
+    fn trial(&self, ply: usize, text: &str) -> Result<(String, Status), String>;
+    /// The side to move after `text` is played after `ply` moves (the
+    /// side to move there when it cannot be).
+    fn trial_side(&self, ply: usize, text: &str) -> Player;
+    /// The verdict of a search of the position after `ply` moves and then
+    /// the moves `then`, which answered `best` after the output `lines`.
+    fn verdict(
+        &self,
+        ply: usize,
+        then: &[String],
+        best: &str,
+        lines: &[String],
+    ) -> Result<Verdict, String>;
+    /// The game's logistic scale: how scores become expected scores.
+    fn logistic_scale(&self) -> f64;
 }
 
 /// A [`Table`] for game `G`.
@@ -170,6 +196,61 @@ impl<G: Board> Table for GameTable<G> {
 
     fn fresh(&self) -> Box<dyn Table> {
         Box::new(GameTable::new(self.positions[0].clone()))
+    }
+
+    fn refusal(&self, ply: usize, selection: &[String]) -> Option<String> {
+        let at = self.at(ply);
+        let status = &self.statuses[at];
+        if status.result != GameResult::Ongoing {
+            return Some(format!("the game is over ({})", status.reason));
+        }
+        let parts: Vec<&str> = selection.iter().map(|token| G::part(token)).collect();
+        let position = &self.positions[at];
+        position.refusal(&parts).map(|refusal| refusal.to_string())
+    }
+
+    fn trial(&self, ply: usize, text: &str) -> Result<(String, Status), String> {
+        let at = self.at(ply);
+        let status = &self.statuses[at];
+        if status.result != GameResult::Ongoing {
+            return Err(format!("the game is over there ({})", status.reason));
+        }
+        let mut log = GameLog::new(self.positions[0].clone());
+        for played in &self.moves[..at] {
+            // The game's own moves: legal when they were played.
+            let _ = log.play_text(played);
+        }
+        let mv = log.position().parse_move(text.trim())?;
+        let canonical = log.position().format_move(mv);
+        log.play(mv);
+        Ok((canonical, log.status()))
+    }
+
+    fn trial_side(&self, ply: usize, text: &str) -> Player {
+        let mut position = self.positions[self.at(ply)].clone();
+        if let Ok(mv) = position.parse_move(text.trim()) {
+            position.make_move(mv);
+        }
+        position.side_to_move()
+    }
+
+    fn verdict(
+        &self,
+        ply: usize,
+        then: &[String],
+        best: &str,
+        lines: &[String],
+    ) -> Result<Verdict, String> {
+        let mut position = self.positions[self.at(ply)].clone();
+        for text in then {
+            let mv = position.parse_move(text)?;
+            position.make_move(mv);
+        }
+        Verdict::read(best, lines, &position)
+    }
+
+    fn logistic_scale(&self) -> f64 {
+        G::LOGISTIC_SCALE
     }
 }
 

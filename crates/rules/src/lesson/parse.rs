@@ -40,9 +40,11 @@ pub fn parse(text: &str) -> Result<Lesson<'_>, String> {
                     fields.only(&["of"]).map_err(at)?;
                     variant_of = Some(fields.required("of").map_err(at)?);
                 }
-                other => return Err(at(format!(
+                other => {
+                    return Err(at(format!(
                     "unknown block ```{other}: lessons have diagram, exercise and variant blocks"
-                ))),
+                )))
+                }
             }
         } else if let Some(item) = trimmed.strip_prefix("- ") {
             let mut items = vec![item.trim().to_string()];
