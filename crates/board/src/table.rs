@@ -335,6 +335,62 @@ mod tests {
         assert!(has_random_start("wyx") && !has_random_start("alak"));
     }
 
+    /// Every name a click can carry in any game: slots, cells, squares,
+    /// plots, Wyke's move types, `pass`, and names of nothing.
+    fn tokens() -> Vec<String> {
+        let mut tokens: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
+        for file in "abcdefghijklm".chars() {
+            tokens.extend((0..=13).map(|rank| format!("{file}{rank}")));
+        }
+        let kinds = ludus_rules::games::wyke::moves::KIND_NAMES;
+        tokens.extend(kinds.iter().map(|k| k.to_string()));
+        tokens.extend(["pass", "lift 2", "+2-3", "x"].map(str::to_string));
+        tokens
+    }
+
+    #[test]
+    fn the_rules_refuse_exactly_the_clicks_no_legal_move_starts_with() {
+        use ludus_rules::games::GAME_NAMES;
+        let tokens = tokens();
+        for game in GAME_NAMES {
+            let mut table = new_table(game, Start::Seed(3)).unwrap();
+            let mut rng = ludus_rules::random::Rng::new(11);
+            for ply in 0..3 {
+                // One click, and a second after the first legal one.
+                let first = table.follow(ply, &[]);
+                let mut selections: Vec<Vec<String>> =
+                    tokens.iter().map(|t| vec![t.clone()]).collect();
+                if let Some(start) = first.next.first() {
+                    let some = tokens.iter().step_by(4);
+                    selections.extend(some.map(|t| vec![start.clone(), t.clone()]));
+                }
+                for selection in selections {
+                    let follow = table.follow(ply, &selection);
+                    let legal = !follow.next.is_empty() || follow.complete.is_some();
+                    let refusal = table.refusal(ply, &selection);
+                    assert_eq!(
+                        refusal.is_none(),
+                        legal,
+                        "{game} ply {ply} {selection:?}: {refusal:?}"
+                    );
+                }
+                if table.is_over() {
+                    break;
+                }
+                let moves = table.follow(ply, &[]);
+                let mut path = Vec::new();
+                let mut next = moves;
+                while next.complete.is_none() {
+                    let pick = next.next[rng.next_u64() as usize % next.next.len()].clone();
+                    path.push(pick);
+                    next = table.follow(ply, &path);
+                }
+                let text = next.complete.unwrap();
+                table.play(ply, &text).unwrap();
+            }
+        }
+    }
+
     #[test]
     fn repetition_ends_the_game() {
         let mut table = new_table("alak", Start::Fen("x_x______oo x")).unwrap();
