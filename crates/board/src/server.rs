@@ -25,28 +25,42 @@ const POLL_WAIT: Duration = Duration::from_secs(20);
 /// Requests served at once; more are answered 503.
 const MAX_REQUESTS: usize = 64;
 
-/// The page's files, in the binary.
-const ASSETS: [(&str, &str, &str); 4] = [
-    (
-        "/",
-        "text/html; charset=utf-8",
-        include_str!("../assets/index.html"),
-    ),
-    (
-        "/style.css",
-        "text/css; charset=utf-8",
-        include_str!("../assets/style.css"),
-    ),
-    (
-        "/draw.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/draw.js"),
-    ),
-    (
-        "/app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/app.js"),
-    ),
+const HTML: &str = "text/html; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+
+/// One of the page's files: its address, type and text, in the binary.
+macro_rules! asset {
+    ($name:literal, $kind:expr) => {
+        (
+            concat!("/", $name),
+            $kind,
+            include_str!(concat!("../assets/", $name)),
+        )
+    };
+}
+
+/// The page's files, in the binary (a test checks that every file of
+/// assets/ is here): the page at `/`, its modules and its icon.
+const ASSETS: [(&str, &str, &str); 17] = [
+    ("/", HTML, include_str!("../assets/index.html")),
+    asset!("index.html", HTML),
+    asset!("style.css", CSS),
+    asset!("favicon.svg", SVG),
+    asset!("app.js", JS),
+    asset!("analysis.js", JS),
+    asset!("board.js", JS),
+    asset!("clock.js", JS),
+    asset!("dialog.js", JS),
+    asset!("draw.js", JS),
+    asset!("lesson.js", JS),
+    asset!("pair.js", JS),
+    asset!("panel.js", JS),
+    asset!("review.js", JS),
+    asset!("share.js", JS),
+    asset!("state.js", JS),
+    asset!("transport.js", JS),
 ];
 
 /// What every request thread shares.
@@ -303,4 +317,22 @@ fn read_json(request: &mut Request) -> Result<Value, String> {
         return Err("the request must be a JSON object".to_string());
     }
     Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ASSETS;
+
+    #[test]
+    fn every_file_of_the_page_is_served() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            let path = format!("/{name}");
+            assert!(
+                ASSETS.iter().any(|(served, _, _)| *served == path),
+                "assets/{name} is not served"
+            );
+        }
+    }
 }

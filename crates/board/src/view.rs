@@ -113,6 +113,7 @@ pub fn state_json(app: &App) -> Value {
     json!({
         "version": app.version(),
         "games": GAME_NAMES,
+        "catalog": catalog(),
         "game": table.game(),
         "look": look_json(table.look()),
         "start": table.start_fen(),
@@ -144,6 +145,34 @@ pub fn state_json(app: &App) -> Value {
         "pairOption": engine.plays_for_pair(),
         "pair": pair_json(game),
     })
+}
+
+/// What the page offers of every game, in the registry's order: its name,
+/// its lesson's title, the ratings of its levels, whether its start is
+/// random (a seed) and whether its rules score pairs.
+fn catalog() -> Value {
+    static CATALOG: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    CATALOG
+        .get_or_init(|| {
+            let games: Vec<Value> = GAME_NAMES
+                .iter()
+                .map(|&game| {
+                    let levels: Vec<i32> = (1..=LEVELS)
+                        .filter_map(|level| level_elo(game, level))
+                        .collect();
+                    json!({
+                        "name": game,
+                        "title": ludus_rules::teaching::lesson_title(game).unwrap_or(game),
+                        "levels": levels,
+                        "players": crate::games::look(game).map(|look| look.players).ok(),
+                        "randomStart": has_random_start(game),
+                        "pairs": pair_rules(game).is_some(),
+                    })
+                })
+                .collect();
+            Value::Array(games)
+        })
+        .clone()
 }
 
 /// How the page shows the game: the key of its drawing in draw.js, the

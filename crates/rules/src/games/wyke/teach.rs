@@ -16,6 +16,8 @@ pub enum WykeRefusal {
     GameOver,
     /// Not a move type.
     NoType(String),
+    /// A plot given before the move's type.
+    TypeFirst(String),
     /// A pass while the side has a move.
     CannotPass,
     /// The type is under a marker (whose).
@@ -47,6 +49,10 @@ impl fmt::Display for WykeRefusal {
                 f,
                 "'{text}' is not a move type: the types are {}",
                 KIND_NAMES.join(", ")
+            ),
+            WykeRefusal::TypeFirst(plot) => write!(
+                f,
+                "{plot} is a plot: a move starts with its type, chosen on the chart, then its plots"
             ),
             WykeRefusal::CannotPass => write!(f, "a side passes only when it has no move"),
             WykeRefusal::UnderMarker(kind, whose) => write!(
@@ -153,7 +159,10 @@ impl<const N: usize> Teaching for Wyke<N> {
             return (!can).then_some(WykeRefusal::CannotPass);
         }
         let Some(kind) = kind_from_name(first.trim()) else {
-            return Some(WykeRefusal::NoType(first.to_string()));
+            return Some(match parse_plot(first.trim(), N) {
+                Some(plot) => WykeRefusal::TypeFirst(plot_name(plot, N)),
+                None => WykeRefusal::NoType(first.to_string()),
+            });
         };
         let name = KIND_NAMES[usize::from(kind)];
         for player in [Player::First, Player::Second] {
@@ -193,6 +202,7 @@ mod tests {
         let fen = "3444/4474/4144/4443 b 4 2-2";
         for (parts, words) in [
             (&["2-3"][..], "'2-3' is not a move type"),
+            (&["c3"], "c3 is a plot: a move starts with its type"),
             (&["pass"], "a side passes only when it has no move"),
             (
                 &["4"],
