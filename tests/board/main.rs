@@ -12,3 +12,4 @@ mod http;
 mod server;
 mod shown;
 mod site;
+mod site_build;

@@ -58,9 +58,15 @@ impl TryFrom<ControlRequest> for TimeControl {
 }
 
 impl TimeControl {
-    /// As people say it: `3+2` (minutes and seconds), `0.5+0`.
+    /// As people say it: `3+2` (minutes, and seconds a move), `0.5+0`;
+    /// under a minute, `20s+0`.
     pub fn text(self) -> String {
-        format!("{}+{}", minutes(self.base_ms), seconds(self.increment_ms))
+        let base = if self.base_ms < 60_000 {
+            format!("{}s", seconds(self.base_ms))
+        } else {
+            minutes(self.base_ms)
+        };
+        format!("{base}+{}", seconds(self.increment_ms))
     }
 
     /// As PGN's `TimeControl` tag writes it: `180+2` (seconds).
@@ -229,7 +235,8 @@ mod tests {
         assert!(read(r#"{"base": 60000, "inc": 1}"#).is_err());
         assert_eq!(control(180_000, 2000).text(), "3+2");
         assert_eq!(control(180_000, 2000).pgn(), "180+2");
-        assert_eq!(control(30_000, 500).text(), "0.5+0.5");
+        assert_eq!(control(30_000, 500).text(), "30s+0.5");
+        assert_eq!(control(90_000, 0).text(), "1.5+0");
     }
 
     #[test]
