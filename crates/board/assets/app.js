@@ -15,6 +15,10 @@ import { restore, startSharing, wireShare } from './share.js';
 import { page, setState, showError } from './state.js';
 import { serverTransport } from './transport.js';
 
+// The board's state as the page last drew it, for tests and the curious
+// (the browser's console).
+window.ludusState = () => page.state;
+
 function wire() {
   wirePanel();
   wireAnalysis();
@@ -29,6 +33,12 @@ function wire() {
 // The one place the transport is chosen: the static site's copy of the
 // page is marked data-transport="page" (crates/web/build.sh marks it) and
 // holds the board itself; `ludus gui` serves the page unmarked.
+// Settled once the page has loaded.
+const loaded = new Promise((done) => {
+  if (document.readyState === 'complete') done();
+  else window.addEventListener('load', done, { once: true });
+});
+
 async function start() {
   wire();
   const inPage = document.documentElement.dataset.transport === 'page';
@@ -48,6 +58,9 @@ async function start() {
     setState(state);
     if (first) {
       first = false;
+      // The address changes only once the page has loaded: a change while
+      // it loads reads to some browsers' tools as a navigation under way.
+      await loaded;
       await restore(inPage);
       startSharing();
       setState(page.state);

@@ -5,9 +5,15 @@
 import { flip } from './board.js';
 import { $, act, moveLabel, onState, page, positionName, playerName, resultText } from './state.js';
 
+// Shows the board's `value` in the control `id` when the board's value
+// changed, not while someone types in it, and not over what they typed
+// when the state comes again unchanged.
 function setControl(id, value) {
   const control = $(id);
-  if (document.activeElement !== control) control.value = String(value);
+  const text = String(value);
+  if (control.dataset.shown === text || document.activeElement === control) return;
+  control.dataset.shown = text;
+  control.value = text;
 }
 
 // The turn line: whose move it is in the position shown, whether the
@@ -135,22 +141,31 @@ async function setStrength() {
   const value = Number(text);
   const state = page.state;
   const levels = state.levels.length || 8;
+  // An emptied box is a value being typed: nothing to take yet.
+  if (text === '') return;
   let problem = '';
-  if (text === '' || !Number.isInteger(value)) problem = `'${text}' is not a whole number`;
+  if (!Number.isInteger(value)) problem = `'${text}' is not a whole number`;
   else if (kind === 'level' && (value < 1 || value > levels)) problem = `there is no level ${value}: the levels are 1 to ${levels}`;
   else if (value < 1) problem = `${value} is not a ${kind} the engine can play at`;
   $('strength-note').textContent = problem;
   if (problem) {
-    $('strength-value').value = String(state.strength.value);
-    $('strength-kind').value = state.strength.kind;
+    showStrength(state);
     return;
   }
   const done = await act('engine', { strength: { kind, value } });
   if (!done) {
     $('strength-note').textContent = $('error').textContent;
-    $('strength-value').value = String(page.state.strength.value);
-    $('strength-kind').value = page.state.strength.kind;
+    showStrength(page.state);
   }
+}
+
+// The strength in force, back in its controls.
+function showStrength(state) {
+  for (const id of ['strength-kind', 'strength-value']) delete $(id).dataset.shown;
+  $('strength-value').value = String(state.strength.value);
+  $('strength-kind').value = state.strength.kind;
+  $('strength-value').dataset.shown = String(state.strength.value);
+  $('strength-kind').dataset.shown = state.strength.kind;
 }
 
 // When the kind changes, the value moves to one that kind takes.

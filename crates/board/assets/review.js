@@ -10,10 +10,14 @@ import { $, act, moveLabel, onState, page, playerName } from './state.js';
 function summaryTable(review) {
   const table = document.createElement('table');
   const head = table.createTHead().insertRow();
-  for (const label of ['', 'inaccuracies', 'mistakes', 'blunders', 'average loss']) {
+  const labels = [['player', ''], ['inaccuracies', '?!'], ['mistakes', '?'], ['blunders', '??'], ['average loss', 'loss']];
+  for (const [words, short] of labels) {
     const th = document.createElement('th');
-    th.textContent = label;
     th.scope = 'col';
+    const abbr = document.createElement('abbr');
+    abbr.title = words;
+    abbr.textContent = short || words;
+    th.appendChild(short ? abbr : document.createTextNode(words));
     head.appendChild(th);
   }
   const body = table.createTBody();

@@ -166,6 +166,13 @@ fn header_value<'a>(request: &'a Request, name: &str) -> Option<&'a str> {
 }
 
 fn handle(mut request: Request, shared: &Shared) {
+    let what = format!(
+        "{} {} from {:?}",
+        request.method(),
+        request.url(),
+        request.remote_addr()
+    );
+    log::debug!("{what}");
     let checked = guard::check(
         header_value(&request, "Host"),
         header_value(&request, "Origin"),
@@ -176,6 +183,7 @@ fn handle(mut request: Request, shared: &Shared) {
         Ok(()) => route(&mut request, shared),
     };
     reply(request, response);
+    log::debug!("{what}: answered");
 }
 
 fn route(request: &mut Request, shared: &Shared) -> Reply {
