@@ -2,7 +2,7 @@
 """Runs `ludus bench` inside headless Chromium: the static site's Bench
 button (its worker runs the bench compiled to WebAssembly) and prints the
 nodes and nodes per second it reports, to compare with the native
-`target/release/ludus bench` on the same machine (bench/README.md).
+`target/release/ludus bench` on the same machine (bench/notes/browser.md).
 
 Serves the site with `python3 -m http.server` on loopback and drives
 Chromium through chromedriver's WebDriver HTTP API (no other dependency).

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::builder::PossibleValuesParser;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use ludus_arena::analyse::{run_analyse, AnalyseConfig, AnalyseLimit, DEFAULT_LIMIT};
 use ludus_arena::cli::{self as match_cli, Parsed, Proto};
@@ -31,10 +31,22 @@ use ludus_engine::tune::texel::{
 use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus_rules::perft::MAX_PERFT_DEPTH;
 
+mod manual;
+mod render;
+
+/// What `ludus --version` says: the version and the commit it was built
+/// from (build.rs).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("LUDUS_COMMIT"),
+    ")"
+);
+
 /// An engine daemon for Alak, Alfred's Wyke, Pylyx and Wyx, speaking UCI and
 /// UGI on standard input and output.
 #[derive(Parser)]
-#[command(name = "ludus", version, about)]
+#[command(name = "ludus", version = VERSION, about)]
 struct Cli {
     /// The game to load at start (see UCI_Variant).
     #[arg(long, default_value = DEFAULT_GAME, value_parser = games(), ignore_case = true)]
@@ -153,6 +165,9 @@ enum Tool {
         #[arg(long, default_value = "uci", value_parser = PossibleValuesParser::new(["uci", "ugi"]))]
         proto: String,
     },
+    /// Draws a position as SVG on standard output (`ludus render --game
+    /// wyke > wyke.svg`).
+    Render(render::RenderArgs),
     /// Combines the results files (--results) of a match's shards and prints
     /// the whole match's score, Elo, LOS, pentanomial counts and SPRT, and
     /// which shards are missing or incomplete. Exit status: 0 while no SPRT
@@ -287,6 +302,19 @@ enum Tool {
         #[arg(long, conflicts_with_all = ["epochs", "rate", "lambda"])]
         scale_only: bool,
     },
+    /// Prints the completion script of a shell (`ludus completions bash >
+    /// /etc/bash_completion.d/ludus`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Writes the man pages of ludus and of each subcommand (ludus.1,
+    /// ludus-match.1, ...) into a directory.
+    Manpages {
+        /// The directory (created if missing).
+        dir: PathBuf,
+    },
 }
 
 /// The game names, offered (and listed in `--help`) in any letter case.
@@ -315,6 +343,7 @@ fn main() -> ExitCode {
     let result = match cli.tool {
         None => feature_switches()
             .and_then(|switches| ludus_engine::protocol::run_daemon(&cli.game, switches)),
+        Some(Tool::Render(args)) => render::picture(args).and_then(|svg| emit(&svg)),
         Some(Tool::Perft { game, depth, fen }) => perft(&game, depth, fen.as_deref()),
         Some(Tool::Bench {
             game,
@@ -338,6 +367,12 @@ fn main() -> ExitCode {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))
         }
         Some(Tool::Match { args }) => match_command(&args),
+        Some(Tool::Completions { shell }) => {
+            let script = manual::completions(manual::whole(Cli::command()), shell);
+            emit(&String::from_utf8_lossy(&script))
+        }
+        Some(Tool::Manpages { dir }) => manual::manpages(manual::whole(Cli::command()), &dir)
+            .map(|pages| eprintln!("ludus: {pages} man pages written into {}", dir.display())),
         Some(Tool::Analyse {
             input,
             game,

@@ -1,9 +1,12 @@
 //! The command-line tools around the engine, run as the real binary:
 //! `ludus match` (fake engines, shards, pairs), `ludus analyse` on fixed
-//! PGNs, and the other commands' output, exit codes and errors.
+//! PGNs, `ludus render`, and the other commands' output, exit codes and
+//! errors.
 
 mod analyse;
 mod cli;
 #[path = "../common/mod.rs"]
 mod common;
+mod manual;
 mod matches;
+mod render;

@@ -1,9 +1,13 @@
 //! `ludus match` and `ludus openings` through the real binary: a short
 //! ludus-versus-ludus match, and fake engines (tests/engines/*.sh) that
-//! crash, play an illegal move, or stop answering; `shards`: matches split
+//! crash, play an illegal move, or stop answering; `busy`: the guide's
+//! match on a busy machine; `failures`: engines that fail say why;
+//! `shards`: matches split
 //! into shards, resumed, and merged; `pairs`: pairs scored by the game's
 //! rules (Double Wyx).
 
+mod busy;
+mod failures;
 mod pairs;
 mod shards;
 

@@ -1,12 +1,12 @@
-//! "Adding a game", kept honest: every place README's list names has every
-//! game of the rules' list, and the list names every place (and only places
-//! there are).
+//! "Adding a game", kept honest: every place the guide's list names
+//! (docs/src/adding-a-game.md) has every game of the rules' list, and the
+//! list names every place (and only places there are).
 
 use std::path::Path;
 
 use ludus_rules::games::GAME_NAMES;
 
-/// The places a new game touches, as README's "Adding a game" names them.
+/// The places a new game touches, as the guide's "Adding a game" names them.
 const PLACES: [&str; 6] = [
     "crates/rules/src/games/<name>/",
     "crates/rules/src/games/mod.rs",
@@ -46,12 +46,12 @@ fn module(game: &str) -> Option<String> {
 }
 
 #[test]
-fn readme_names_every_place_a_game_touches_and_no_other() {
-    let adding = section("README.md", "**Adding a game**", "## ");
+fn the_guide_names_every_place_a_game_touches_and_no_other() {
+    let adding = section("docs/src/adding-a-game.md", "**Adding a game**", "## ");
     for place in PLACES {
         assert!(
             adding.contains(&format!("`{place}`")),
-            "README's 'Adding a game' does not name {place}"
+            "the guide's 'Adding a game' does not name {place}"
         );
     }
     // Every path it names is there.
@@ -59,7 +59,10 @@ fn readme_names_every_place_a_game_touches_and_no_other() {
         let path = quoted.replace("<name>", "alak");
         if path.contains('/') || path.ends_with(".md") {
             let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(&path);
-            assert!(full.exists(), "README names {quoted}, which is not there");
+            assert!(
+                full.exists(),
+                "the guide names {quoted}, which is not there"
+            );
         }
     }
 }

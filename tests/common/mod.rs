@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod countdown;
+pub mod docs;
 pub mod engine;
 pub mod exact;
 pub mod info;
@@ -36,10 +37,18 @@ pub const PATIENCE: Duration = Duration::from_secs(20);
 /// The path of the `ludus` binary under test.
 pub const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
 
-/// A command that runs the `ludus` binary under test, its input empty
-/// unless the caller pipes one.
+/// The variable that points the tests started through [`command`] (the
+/// README session among them) at another `ludus` binary than the one
+/// cargo built: `.ci/run` runs the session with the release archive's
+/// static binary so.
+pub const BINARY_VARIABLE: &str = "LUDUS_TEST_BIN";
+
+/// A command that runs the `ludus` binary under test ([`LUDUS`], or the
+/// one [`BINARY_VARIABLE`] names), its input empty unless the caller
+/// pipes one.
 pub fn command() -> Command {
-    let mut command = Command::new(LUDUS);
+    let program = std::env::var_os(BINARY_VARIABLE).unwrap_or_else(|| LUDUS.into());
+    let mut command = Command::new(program);
     command.stdin(Stdio::null());
     command
 }

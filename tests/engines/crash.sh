@@ -5,8 +5,8 @@ while read -r command rest; do
         uci) echo "id name fake"; echo "uciok" ;;
         ugi) echo "id name fake"; echo "ugiok" ;;
         isready) echo "readyok" ;;
-        # Dies when asked to move.
-        go) exit 3 ;;
+        # Dies when asked to move, saying why on stderr.
+        go) echo "fake: cannot search: out of memory" >&2; exit 3 ;;
         quit) exit 0 ;;
     esac
 done

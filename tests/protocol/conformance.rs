@@ -12,7 +12,7 @@ use ludus_engine::protocol::command::{parse, Command};
 use ludus_engine::protocol::session::{JobSettings, Session, TypedSession};
 use ludus_engine::protocol::Output;
 use ludus_engine::search::features::FeatureSwitches;
-use ludus_engine::search::Bound;
+use ludus_engine::search::tt::Bound;
 use ludus_engine::search::TranspositionTable;
 use ludus_engine::skill::Skill;
 use ludus_rules::games::alak::Alak;
@@ -207,7 +207,13 @@ fn job_ends(
         panic!("'{go}' is not a go command");
     };
     let job = session
-        .start_job(&go, &settings, tt, Output::new(Box::new(sink)))
+        .start_job(
+            &go,
+            std::time::Instant::now(),
+            &settings,
+            tt,
+            Output::new(Box::new(sink)),
+        )
         .unwrap();
     job.wait(PATIENCE)
 }

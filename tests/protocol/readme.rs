@@ -1,45 +1,65 @@
-//! The README's example session, typed into the real daemon: every line it
-//! shows must come back, so the README cannot go stale.
+//! The protocol sessions of README.md and the user's guide (docs/src),
+//! typed into the real daemon: every line they show must come back, so the
+//! documents cannot go stale. (Command-line examples are run by trycmd, in
+//! tests/docs.rs; a session interleaves input and output, which trycmd's
+//! examples cannot.)
 //!
-//! In the session a line starting with `> ` is typed; the lines after it
-//! are the engine's answer to it. A line `...` stands for lines left out,
-//! and `…` inside a line for figures that vary from machine to machine
-//! (speed, time); everything else must match exactly and in order.
+//! A session is a code block fenced as ```` ```ludus-session ````. In it a
+//! line starting with `> ` is typed; the lines after it are the engine's
+//! answer to it. A line `...` stands for lines left out, and `…` inside a
+//! line for figures that vary from machine to machine (speed, time);
+//! everything else must match exactly and in order. Each session gets an
+//! engine of its own.
 
+use crate::common::docs::{readme_and_chapters, root};
 use crate::common::{Engine, PATIENCE};
 
-/// One typed line and the answer the README shows for it.
+/// One typed line and the answer the document shows for it.
 struct Step {
     input: String,
     answer: Vec<String>,
 }
 
-/// The steps of the README's "Example session" code block.
-fn session() -> Vec<Step> {
-    let readme = include_str!("../../README.md");
-    let section = readme
-        .split("\n## Example session\n")
-        .nth(1)
-        .expect("the README has an Example session section");
-    let block = section
-        .split("```")
-        .nth(1)
-        .expect("the section holds a code block");
-    let mut steps: Vec<Step> = Vec::new();
-    for line in block.lines().skip(1) {
-        match line.strip_prefix("> ") {
-            Some(input) => steps.push(Step {
-                input: input.to_string(),
-                answer: Vec::new(),
-            }),
-            None => steps
-                .last_mut()
-                .expect("the session starts with a typed line")
-                .answer
-                .push(line.to_string()),
+/// A session as a document shows it: where it is, and its steps.
+struct Session {
+    place: String,
+    steps: Vec<Step>,
+}
+
+/// The fence that opens a session.
+const FENCE: &str = "```ludus-session";
+
+/// The sessions of one document's text, `name` naming it in messages.
+fn sessions_in(name: &str, text: &str) -> Vec<Session> {
+    let mut sessions = Vec::new();
+    let mut lines = text.lines().enumerate();
+    while let Some((number, line)) = lines.next() {
+        if line.trim_end() != FENCE {
+            continue;
         }
+        let mut steps: Vec<Step> = Vec::new();
+        for (_, line) in lines.by_ref() {
+            if line.starts_with("```") {
+                break;
+            }
+            match line.strip_prefix("> ") {
+                Some(input) => steps.push(Step {
+                    input: input.to_string(),
+                    answer: Vec::new(),
+                }),
+                None => steps
+                    .last_mut()
+                    .unwrap_or_else(|| panic!("{name}:{}: a session starts typed", number + 1))
+                    .answer
+                    .push(line.to_string()),
+            }
+        }
+        sessions.push(Session {
+            place: format!("{name}:{}", number + 1),
+            steps,
+        });
     }
-    steps
+    sessions
 }
 
 /// Whether `line` is what `shown` shows, `…` standing for any text.
@@ -62,8 +82,8 @@ fn matches(shown: &str, line: &str) -> bool {
     rest.ends_with(last)
 }
 
-/// Reads the engine's answer to one step and checks it against the README.
-fn check_answer(engine: &mut Engine, step: &Step) {
+/// Reads the engine's answer to one step and checks it against the page.
+fn check_answer(engine: &mut Engine, place: &str, step: &Step) {
     let mut skipping = false;
     for shown in &step.answer {
         if shown == "..." {
@@ -73,7 +93,7 @@ fn check_answer(engine: &mut Engine, step: &Step) {
         loop {
             let line = engine.next_line(PATIENCE).unwrap_or_else(|| {
                 panic!(
-                    "after `{}` the README shows `{shown}`, which never came",
+                    "{place}: after `{}` the page shows `{shown}`, which never came",
                     step.input
                 )
             });
@@ -82,7 +102,7 @@ fn check_answer(engine: &mut Engine, step: &Step) {
             }
             assert!(
                 skipping,
-                "after `{}` the README shows\n  {shown}\nbut the engine answered\n  {line}",
+                "{place}: after `{}` the page shows\n  {shown}\nbut the engine answered\n  {line}",
                 step.input
             );
         }
@@ -90,23 +110,57 @@ fn check_answer(engine: &mut Engine, step: &Step) {
     }
 }
 
-#[test]
-fn the_readme_session_is_what_the_engine_answers() {
-    let steps = session();
-    assert!(steps.len() >= 5, "the session shows a real exchange");
+/// Types one session into a new engine and checks every answer.
+fn run(session: &Session) {
     let mut engine = Engine::start(&[]);
-    for step in &steps {
+    for step in &session.steps {
         engine.send(&step.input);
-        check_answer(&mut engine, step);
+        check_answer(&mut engine, &session.place, step);
     }
-    let last = steps.last().unwrap();
-    assert_eq!(last.input, "quit", "the session ends with quit");
+    if session
+        .steps
+        .last()
+        .is_some_and(|step| step.input == "quit")
+    {
+        assert!(
+            engine
+                .wait_exit(PATIENCE)
+                .is_some_and(|status| status.success()),
+            "{}: the engine exits after quit",
+            session.place
+        );
+    }
+}
+
+#[test]
+fn every_session_in_the_readme_and_the_guide_is_what_the_engine_answers() {
+    let mut count = 0;
+    for path in readme_and_chapters() {
+        let text = std::fs::read_to_string(&path).expect("a readable document");
+        let name = path
+            .strip_prefix(root())
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        for session in sessions_in(&name, &text) {
+            run(&session);
+            count += 1;
+        }
+    }
+    assert!(count >= 3, "the README and the guide show sessions");
+}
+
+#[test]
+fn the_readme_session_shows_a_real_exchange_and_ends_with_quit() {
+    let sessions = sessions_in("README.md", include_str!("../../README.md"));
+    let [session] = sessions.as_slice() else {
+        panic!("the README shows one session");
+    };
     assert!(
-        engine
-            .wait_exit(PATIENCE)
-            .is_some_and(|status| status.success()),
-        "the engine exits after quit"
+        session.steps.len() >= 5,
+        "the session shows a real exchange"
     );
+    assert_eq!(session.steps.last().unwrap().input, "quit");
 }
 
 #[test]

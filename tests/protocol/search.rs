@@ -4,10 +4,11 @@
 
 use crate::common::countdown::Countdown;
 use ludus_engine::search::{
-    protocol_score, search, Bound, Limits, SearchInfo, SearchOutcome, SearchRequest, Signals,
+    protocol_score, search, Limits, SearchInfo, SearchOutcome, SearchRequest, Signals,
     TranspositionTable,
 };
 use ludus_rules::games::wyke::Wyke4;
+use ludus_rules::protocol::Bound;
 use ludus_rules::protocol::Score;
 use ludus_rules::{Game, Searchable};
 

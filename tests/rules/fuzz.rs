@@ -4,7 +4,8 @@
 //! contract; the engine must still answer `isready` afterwards.
 //!
 //! CI runs a bounded number of inputs; set `LUDUS_FUZZ_ITERATIONS` for long
-//! local runs (bench/README.md records them).
+//! local runs (bench/notes/reliability.md records
+//! them).
 
 use crate::common::rng::Rng;
 use crate::common::Captured;

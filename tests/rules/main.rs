@@ -1,7 +1,7 @@
 //! The rules of every game, without the daemon: perft tables and named edge
 //! cases per game, cross-checks against independent models, the contract
 //! every game keeps, action ids, fuzzed parsers, and the solved tables
-//! (Alak's solution, Wyke's 6-6 endgames).
+//! (Alak's solution, Wyke's 6-6 endgames), and the pictures of positions.
 
 mod actions;
 mod alak_rules;
@@ -11,6 +11,7 @@ mod common;
 mod contract;
 mod fuzz;
 mod guide;
+mod pictures;
 mod pylyx_rules;
 mod wyke_endgames;
 mod wyke_ordering;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
 
-use super::config::{number, positive, positive_seconds};
+use super::config::{number, positive, positive_seconds, DEFAULT_TIMEMARGIN};
 pub use super::config::{
     Adjudication, EngineSpec, Limit, MatchConfig, Order, Proto, Resign, Schedule, TimeControl,
     Timeouts,
@@ -25,6 +25,7 @@ const USAGE: &str = "ludus match --game G --engine cmd=PATH [key=value ...] --en
 const ENGINE_KEYS: &str = "\
 Engine keys (--engine, and --each for both engines):
   cmd=PATH  args=\"...\"  name=N  proto=uci|ugi  dir=PATH  option.NAME=VALUE
+  stderr=FILE  (appends the engine's standard error to FILE)
   tc=... st=... nodes=N depth=D   (override the match's limits for this engine)
 
 Options take one dash or two (-games 10, --games 10, --games=10).";
@@ -77,7 +78,8 @@ struct MatchArgs {
     #[arg(long, visible_alias = "plies", value_name = "D", value_parser = positive::<u32>,
           allow_negative_numbers = true, help_heading = "Limits")]
     depth: Option<u32>,
-    /// How far past its time an engine may go [default: 0].
+    /// How far past its time an engine may go: per move with --st, over the
+    /// game with --tc [default: 100, times the load per core when above 1].
     #[arg(long, value_name = "MS", value_parser = number::<u64>, allow_negative_numbers = true,
           help_heading = "Limits")]
     timemargin: Option<u64>,
@@ -163,8 +165,9 @@ pub enum Parsed {
     Help(String),
 }
 
-/// The clap command, with the games named in `--game`'s help.
-fn command() -> clap::Command {
+/// The clap command, with the games named in `--game`'s help (also what
+/// `ludus match`'s man page and shell completions are made from).
+pub fn command() -> clap::Command {
     let games = format!("The game: {}", GAME_NAMES.join(", "));
     MatchArgs::command().mut_arg("game", |arg| arg.help(games))
 }
@@ -305,7 +308,10 @@ impl MatchArgs {
                 resign: self.resign.map(parse_resign).transpose()?,
             },
             timeouts: Timeouts {
-                margin: Duration::from_millis(self.timemargin.unwrap_or(0)),
+                margin: self
+                    .timemargin
+                    .map_or(DEFAULT_TIMEMARGIN, Duration::from_millis),
+                margin_follows_load: self.timemargin.is_none(),
                 ready: self.readytimeout.unwrap_or(Duration::from_secs(10)),
                 per_move: self.movetimeout.unwrap_or(Duration::from_secs(60)),
             },
@@ -396,6 +402,7 @@ struct EngineGroup {
     proto: Option<Proto>,
     options: Vec<(String, String)>,
     limit: Limit,
+    stderr: Option<PathBuf>,
 }
 
 impl EngineGroup {
@@ -426,6 +433,7 @@ impl EngineGroup {
             "cmd" => self.cmd = Some(value.to_string()),
             "args" => self.args = split_words(value)?,
             "dir" => self.dir = Some(PathBuf::from(value)),
+            "stderr" => self.stderr = Some(PathBuf::from(value)),
             "proto" => {
                 self.proto = Some(match value.to_ascii_lowercase().as_str() {
                     "uci" => Proto::Uci,
@@ -461,6 +469,7 @@ impl EngineGroup {
             proto: self.proto.or(under.proto),
             options,
             limit: under.limit.overridden_by(self.limit),
+            stderr: self.stderr.or_else(|| under.stderr.clone()),
         }
     }
 
@@ -489,6 +498,7 @@ impl EngineGroup {
             proto: self.proto.unwrap_or(Proto::Uci),
             options: self.options,
             limit,
+            stderr: self.stderr,
         })
     }
 }

@@ -227,6 +227,10 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// Its move limits.
     pub limit: Limit,
+    /// A file its standard error is appended to (`None`: only the last
+    /// lines are kept, for failure messages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<PathBuf>,
 }
 
 /// The order openings are taken in.
@@ -270,16 +274,52 @@ pub struct Adjudication {
     pub resign: Option<Resign>,
 }
 
+/// How far past its time an engine may go before it loses on time, unless
+/// `--timemargin` says otherwise: a move time's margin on every move, a
+/// clock's once over the game, on a machine with no more work than cores;
+/// on a busier one, this much per core's worth of its load (see
+/// [`Timeouts::margin_for_game`] and bench/notes/time.md for the measured
+/// scheduling delays it absorbs).
+pub const DEFAULT_TIMEMARGIN: Duration = Duration::from_millis(100);
+
 /// How long an engine may take where its limits say nothing, or beyond
 /// them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timeouts {
-    /// How far past its clock an engine may go.
+    /// How far past its time an engine may go: on every move for a move
+    /// time, once over the game for a clock.
     pub margin: Duration,
+    /// Whether `margin` is the default, which grows with the machine's
+    /// load (`--timemargin` given: it is kept as given).
+    pub margin_follows_load: bool,
     /// How long the handshake and `isready` may take.
     pub ready: Duration,
     /// How long a `go` without clock or move time may take.
     pub per_move: Duration,
+}
+
+impl Timeouts {
+    /// The margin for a game starting now: as given, or the default scaled
+    /// by how many times over its cores the machine is loaded (its
+    /// 1-minute load average per core, at least 1). On a machine whose
+    /// other work keeps every core busy, an answer waits for a core at
+    /// each step between `go` and `bestmove`, and the delays grow with
+    /// the load (bench/notes/time.md): the runner does not forfeit an
+    /// engine for the machine's delays.
+    pub fn margin_for_game(&self) -> Duration {
+        if !self.margin_follows_load {
+            return self.margin;
+        }
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let load = load_average().unwrap_or(0.0);
+        self.margin.mul_f64((load / cores as f64).clamp(1.0, 100.0))
+    }
+}
+
+/// The machine's 1-minute load average, where the system says it.
+fn load_average() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next()?.parse().ok()
 }
 
 /// Everything `ludus match` was asked to do.
@@ -315,4 +355,26 @@ pub struct MatchConfig {
     pub results: Option<PathBuf>,
     /// Continue the results file's shard instead of starting it.
     pub resume: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_given_margin_is_kept_and_the_default_grows_only_past_the_cores() {
+        let timeouts = |margin_follows_load| Timeouts {
+            margin: Duration::from_millis(100),
+            margin_follows_load,
+            ready: Duration::from_secs(10),
+            per_move: Duration::from_secs(60),
+        };
+        assert_eq!(
+            timeouts(false).margin_for_game(),
+            Duration::from_millis(100)
+        );
+        let default = timeouts(true).margin_for_game();
+        assert!(default >= Duration::from_millis(100), "{default:?}");
+        assert!(default <= Duration::from_secs(10), "{default:?}");
+    }
 }

@@ -1,13 +1,17 @@
-//! An engine subprocess: its input, and its output read line by line on a
-//! thread of its own into a channel, so every read can time out.
+//! An engine subprocess: its input, its output read line by line on a
+//! thread of its own into a channel (so every read can time out, and each
+//! line carries the moment it was read), and its standard error kept for
+//! the failure messages ([`super::stderr`]).
 
 use std::io::{BufRead, BufReader, Write};
+use std::ops::Deref;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
 use super::config::{EngineSpec, Proto};
+use super::stderr::{open_copy, quoted, StderrTail};
 
 /// Why an engine did not give the answer awaited.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,67 +38,110 @@ impl Failure {
     }
 }
 
+/// A line of an engine's output, with the moment the reader took it from
+/// the pipe: a clock that stops there does not count the time the line
+/// then waited for its reader to be scheduled. It reads as its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The text, without its end of line.
+    pub text: String,
+    /// When it was read.
+    pub read_at: Instant,
+}
+
+impl Deref for Line {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
+    stderr: StderrTail,
     proto: Proto,
 }
 
 impl EngineProcess {
-    /// Starts the program of `spec`; fails if it cannot be run at all.
+    /// Starts the program of `spec`; fails if it cannot be run at all (or
+    /// its `stderr` file cannot be opened).
     pub fn start(spec: &EngineSpec) -> Result<EngineProcess, String> {
+        let copy = spec.stderr.as_deref().map(open_copy).transpose()?;
         let mut command = Command::new(&spec.cmd);
         command
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start engine {} ('{}'): {e}", spec.name, spec.cmd))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
             let _ = child.kill();
             let _ = child.wait();
             return Err(format!("engine {}: no pipes", spec.name));
         };
-        let (sender, lines) = crossbeam_channel::unbounded();
-        let reader = std::thread::Builder::new()
-            .name(format!("engine-{}", spec.name))
-            .spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    // A line that is not UTF-8 ends the engine's output, as
-                    // a crash would: nothing sensible follows it.
-                    let Ok(line) = line else { break };
-                    if sender.send(line).is_err() {
-                        break;
-                    }
-                }
-            });
-        if let Err(error) = reader {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
-                "engine {}: cannot start a reader: {error}",
-                spec.name
-            ));
-        }
+        let readers = read_output(stdout, &spec.name).and_then(|lines| {
+            let tail = StderrTail::start(stderr, child.id(), &spec.name, copy)?;
+            Ok((lines, tail))
+        });
+        let (lines, tail) = match readers {
+            Ok(readers) => readers,
+            Err(error) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "engine {}: cannot start a reader: {error}",
+                    spec.name
+                ));
+            }
+        };
         Ok(EngineProcess {
             child,
             stdin,
             lines,
+            stderr: tail,
             proto: spec.proto,
         })
     }
 
     /// The engine's output lines as they arrive, for a caller that waits on
     /// other channels too (a board waiting for the user or the engine).
-    pub fn output(&self) -> &Receiver<String> {
+    pub fn output(&self) -> &Receiver<Line> {
         &self.lines
+    }
+
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// What `failure` of the engine `name` was, as a message: a first
+    /// line saying what happened, with how an engine that exited ended
+    /// (its exit status or signal) and then `context` (` at its
+    /// handshake`); then, on lines of their own, the last lines of its
+    /// standard error, for an engine that exited or did not answer in time
+    /// (it may have said why).
+    pub fn explain(&mut self, failure: &Failure, name: &str, context: &str) -> String {
+        let mut text = failure.describe(name);
+        if *failure == Failure::Crashed {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                text.push_str(&format!(" ({})", exit_words(status)));
+            }
+        }
+        text.push_str(context);
+        if !matches!(failure, Failure::Stopped(_)) {
+            text.push_str(&quoted(&self.stderr.last_lines()));
+        }
+        text
     }
 
     /// The dialect.
@@ -112,10 +159,15 @@ impl EngineProcess {
 
     /// The next line before `deadline`.
     pub fn next_line(&mut self, deadline: Instant) -> Result<String, Failure> {
+        self.next_read_line(deadline).map(|line| line.text)
+    }
+
+    /// The next line before `deadline`, with the moment it was read.
+    pub fn next_read_line(&mut self, deadline: Instant) -> Result<Line, Failure> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
             Ok(line) => {
-                log::debug!("< {line}");
+                log::debug!("< {}", line.text);
                 Ok(line)
             }
             Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut),
@@ -196,6 +248,64 @@ impl Drop for EngineProcess {
         }
         let _ = self.child.wait();
     }
+}
+
+/// Reads `stdout` line by line on a new thread into the returned channel,
+/// each line with the moment it was read.
+fn read_output(
+    stdout: impl std::io::Read + Send + 'static,
+    name: &str,
+) -> std::io::Result<Receiver<Line>> {
+    let (sender, lines) = crossbeam_channel::unbounded();
+    std::thread::Builder::new()
+        .name(format!("engine-{name}"))
+        .spawn(move || {
+            for text in BufReader::new(stdout).lines() {
+                let read_at = Instant::now();
+                // A line that is not UTF-8 ends the engine's output, as a
+                // crash would: nothing sensible follows it.
+                let Ok(text) = text else { break };
+                if sender.send(Line { text, read_at }).is_err() {
+                    break;
+                }
+            }
+        })?;
+    Ok(lines)
+}
+
+/// How a process ended, in words: `exit status 1`, `killed by SIGKILL`.
+#[cfg(unix)]
+fn exit_words(status: ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exit status {code}"),
+        (None, Some(signal)) => match signal_name(signal) {
+            Some(name) => format!("killed by {name}"),
+            None => format!("killed by signal {signal}"),
+        },
+        (None, None) => status.to_string(),
+    }
+}
+
+/// How a process ended, in words.
+#[cfg(not(unix))]
+fn exit_words(status: ExitStatus) -> String {
+    status.to_string()
+}
+
+/// The name of a common signal.
+#[cfg(unix)]
+fn signal_name(signal: i32) -> Option<&'static str> {
+    Some(match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        6 => "SIGABRT",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        15 => "SIGTERM",
+        _ => return None,
+    })
 }
 
 /// The name of the termination signal that ended a process, if one did.

@@ -32,8 +32,11 @@ pub struct Ledger<'a> {
     pair_pgn: Option<PairPgn>,
     /// The counted games.
     pub tally: Tally,
-    /// Every finished game of this run and the runs it resumes.
-    games: Vec<GameEntry>,
+    /// Finished games of this run and the runs it resumes: how many, and
+    /// each engine's failures among them (for the end record; the games
+    /// themselves are not kept, so a long match's memory stays flat).
+    games: u32,
+    failures: [Failures; 2],
     /// Games in this shard (or match).
     planned: usize,
     results: Option<ResultsWriter>,
@@ -62,7 +65,8 @@ impl<'a> Ledger<'a> {
             pair_labels,
             pair_pgn: (pair_labels.is_some() && config.schedule.repeat).then(PairPgn::default),
             tally: Tally::default(),
-            games: Vec::new(),
+            games: 0,
+            failures: [Failures::default(); 2],
             planned: config
                 .shard
                 .games(config.games, config.schedule.repeat)
@@ -81,6 +85,13 @@ impl<'a> Ledger<'a> {
         [a.name.as_str(), b.name.as_str()]
     }
 
+    /// Keeps what the end record needs of a finished game.
+    fn keep(&mut self, entry: &GameEntry) {
+        self.games += 1;
+        let [a, b] = &self.config.engines;
+        Failures::add(&mut self.failures, [&a.name, &b.name], entry);
+    }
+
     /// Counts a game an earlier run finished (`--resume`), silently.
     pub fn recount(&mut self, entry: &GameEntry) {
         if entry.counted {
@@ -88,7 +99,7 @@ impl<'a> Ledger<'a> {
         } else {
             self.uncounted += 1;
         }
-        self.games.push(entry.clone());
+        self.keep(entry);
     }
 
     /// Enters game `index` (from 0) in the ledger. The results file's line
@@ -120,7 +131,7 @@ impl<'a> Ledger<'a> {
             counts: record.counts,
         };
         self.write(&Record::Game(entry.clone()))?;
-        self.games.push(entry.clone());
+        self.keep(&entry);
         let counted = !self.decided;
         let pair = match counted {
             true => self.count(entry.counted(&a.name)),
@@ -250,10 +261,10 @@ impl<'a> Ledger<'a> {
         let t = &self.tally.total;
         let end = EndEntry {
             status,
-            games: self.games.len() as u32,
+            games: self.games,
             score: [t.wins, t.losses, t.draws],
             ptnml: self.tally.pairs.buckets(),
-            failures: Failures::count(self.names(), self.games.iter()),
+            failures: self.failures,
         };
         self.write(&Record::End(end))
     }

@@ -4,7 +4,8 @@
 //!
 //! - [`cli`]: `ludus match`'s command line, in cutechess-cli/fastchess habits;
 //! - [`config`]: what a match is (engines, limits, schedule);
-//! - [`engine`]: the engine client (subprocess, handshake, timed reads);
+//! - [`engine`]: the engine client (subprocess, handshake, timed reads),
+//!   with [`stderr`]: the engine's standard error, kept for failures;
 //! - [`referee`]: one game, checked move by move with ludus's rules;
 //! - [`stats`], [`report`]: Elo, LOS, SPRT, and the cutechess-style report;
 //! - [`pair_count`], [`pair_pgn`]: pairs scored as the game's rules score
@@ -41,6 +42,7 @@ pub mod results;
 pub mod runner;
 pub mod shard;
 pub mod stats;
+pub mod stderr;
 
 pub use merge::{merge_results, Merged};
 pub use runner::run_match;

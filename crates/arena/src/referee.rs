@@ -2,6 +2,8 @@
 //! move is checked, the result is the rules' (plus threefold repetition),
 //! the clocks are the runner's own, and every failure of an engine loses.
 
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -97,6 +99,10 @@ pub struct Seat<'a> {
     pub spec: &'a EngineSpec,
     /// Its process.
     pub process: &'a mut Option<EngineProcess>,
+    /// Whether a process of this engine has ever finished its handshake in
+    /// this match (shared by the match's threads): until one has, an
+    /// engine that cannot start stops the match rather than lose games.
+    pub started: &'a AtomicBool,
 }
 
 /// How a game ended: its result, why, and the kind of ending.
@@ -169,9 +175,26 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
     }
     if seat.process.is_none() {
         let mut process = EngineProcess::start(seat.spec).map_err(Stop::Fatal)?;
-        let declarations = process
-            .handshake(wait)
-            .map_err(|f| lost(f, "handshake answer"))?;
+        let declarations = match process.handshake(wait) {
+            Ok(declarations) => declarations,
+            Err(failure) => {
+                let hello = match seat.spec.proto {
+                    Proto::Uci => "uci",
+                    Proto::Ugi => "ugi",
+                };
+                let why = process.explain(&failure, name, &format!(" at its handshake ({hello})"));
+                if matches!(failure, Failure::Stopped(_)) {
+                    return Err(lost(failure, ""));
+                }
+                // Never started in this match: it cannot be played at all.
+                if !seat.started.load(Ordering::Relaxed) {
+                    return Err(Stop::Fatal(why));
+                }
+                warn(&why);
+                return Err(lost(failure, "handshake answer"));
+            }
+        };
+        seat.started.store(true, Ordering::Relaxed);
         if !offers_variant(&declarations, G::NAME) {
             return Err(Stop::Fatal(format!(
                 "engine {name} does not offer the variant {}",
@@ -200,10 +223,32 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
         Proto::Ugi => "uginewgame",
     };
     let result = process.send(newgame).and_then(|()| process.sync(wait));
-    result.map_err(|f| {
-        *seat.process = None;
-        lost(f, "readyok")
+    result.map_err(|failure| {
+        give_up(seat.process, &failure, name);
+        lost(failure, "readyok")
     })
+}
+
+/// Drops a failed engine's `process`, warning on standard error how it
+/// ended when it exited (with the last lines of its standard error), or
+/// when it stopped answering and had said something there.
+fn give_up(process: &mut Option<EngineProcess>, failure: &Failure, name: &str) {
+    let Some(mut process) = process.take() else {
+        return;
+    };
+    let why = process.explain(failure, name, "");
+    let said_something = why.contains('\n');
+    if *failure == Failure::Crashed || (*failure == Failure::TimedOut && said_something) {
+        warn(&why);
+    }
+}
+
+/// Writes a warning on standard error, on a line of its own even when the
+/// match's progress line is shown there.
+pub fn warn(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let clear = if err.is_terminal() { "\r\x1b[K" } else { "" };
+    let _ = writeln!(err, "{clear}warning: {text}");
 }
 
 /// The `setoption` that makes an engine play for the game's pair score
@@ -228,10 +273,14 @@ fn missing_process() -> Stop {
     Stop::Fatal("engine process missing".to_string())
 }
 
-/// A player's clock.
-#[derive(Clone, Copy)]
+/// A player's clock. Time used past its end is owed (`overdrawn`): the
+/// match's margin forgives that much over the whole game, not on every
+/// move, and the time that comes later (increments, a new period) pays it
+/// back first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Clock {
     left: Duration,
+    overdrawn: Duration,
     moves_made: u32,
 }
 
@@ -239,15 +288,36 @@ impl Clock {
     /// Charges a move that took `elapsed` under `limit`.
     fn charge(&mut self, limit: Limit, elapsed: Duration) {
         if let Some(tc) = limit.tc {
-            self.left = self.left.saturating_sub(elapsed) + tc.increment;
+            self.overdrawn += elapsed.saturating_sub(self.left);
+            self.left = self.left.saturating_sub(elapsed);
+            self.credit(tc.increment);
             self.moves_made += 1;
             if tc
                 .moves
                 .is_some_and(|moves| self.moves_made.is_multiple_of(moves))
             {
-                self.left += tc.base;
+                self.credit(tc.base);
             }
         }
+    }
+
+    /// Adds `time`, paying back what is owed first.
+    fn credit(&mut self, time: Duration) {
+        let repaid = time.min(self.overdrawn);
+        self.overdrawn -= repaid;
+        self.left += time - repaid;
+    }
+
+    /// How long a move may take under `limit` and the match's `margin`
+    /// (less what the clock owes); `None` without a clock or a move time.
+    fn allowed(&self, limit: Limit, margin: Duration) -> Option<Duration> {
+        let margin = margin.saturating_sub(self.overdrawn);
+        match (limit.tc, limit.movetime) {
+            (Some(_), Some(st)) => Some(self.left.min(st)),
+            (Some(_), None) => Some(self.left),
+            (None, st) => st,
+        }
+        .map(|time| time + margin)
     }
 }
 
@@ -274,10 +344,12 @@ struct GameInPlay<G: Game> {
     bad_streak: [u32; 2],
     resigned: Option<Player>,
     moves: Vec<PlayedMove>,
+    /// How far past its time a move may go in this game.
+    margin: Duration,
 }
 
 impl<G: Game> GameInPlay<G> {
-    fn new(opening: &G, seats: &[Seat; 2]) -> Self {
+    fn new(opening: &G, seats: &[Seat; 2], margin: Duration) -> Self {
         let start_fen = opening.to_fen();
         let limits = [seats[0].spec.limit, seats[1].spec.limit];
         GameInPlay {
@@ -286,12 +358,13 @@ impl<G: Game> GameInPlay<G> {
             start_fen,
             clocks: limits.map(|limit| Clock {
                 left: limit.tc.map_or(Duration::ZERO, |tc| tc.base),
-                moves_made: 0,
+                ..Clock::default()
             }),
             limits,
             bad_streak: [0; 2],
             resigned: None,
             moves: Vec::new(),
+            margin,
         }
     }
 
@@ -338,15 +411,9 @@ impl<G: Game> GameInPlay<G> {
 
     /// How long `mover` may think, margin included; `None` without a clock
     /// or a move time.
-    fn time_limit(&self, mover: Player, config: &MatchConfig) -> Option<Duration> {
-        let limit = self.limits[mover.index()];
-        let left = self.clocks[mover.index()].left;
-        match (limit.tc, limit.movetime) {
-            (Some(_), Some(st)) => Some(left.min(st)),
-            (Some(_), None) => Some(left),
-            (None, st) => st,
-        }
-        .map(|t| t + config.timeouts.margin)
+    fn time_limit(&self, mover: Player) -> Option<Duration> {
+        let clock = self.clocks[mover.index()];
+        clock.allowed(self.limits[mover.index()], self.margin)
     }
 
     /// One move: judges the position, asks the mover's engine, checks its
@@ -354,7 +421,7 @@ impl<G: Game> GameInPlay<G> {
     fn play_turn(&mut self, config: &MatchConfig, seats: &mut [Seat; 2]) -> Result<(), Stop> {
         self.judge(config, seats)?;
         let mover = self.log.position().side_to_move();
-        let time_limit = self.time_limit(mover, config);
+        let time_limit = self.time_limit(mover);
         let go = go_command(
             seats[mover.index()].spec.proto,
             &self.limits,
@@ -365,7 +432,7 @@ impl<G: Game> GameInPlay<G> {
         let name = &seat.spec.name;
         let answer =
             ask(seat, &self.position_command(), &go, time_limit, config).map_err(|failure| {
-                *seat.process = None;
+                give_up(seat.process, &failure, name);
                 match (failure, time_limit) {
                     (Failure::TimedOut, Some(_)) => lost_on_time(mover, name).into(),
                     (failure, _) => {
@@ -466,7 +533,9 @@ fn ask(
     let deadline = started + time_limit.unwrap_or(config.timeouts.per_move);
     let mut report = None;
     loop {
-        let line = process.next_line(deadline)?;
+        // The clock stops when the reader took `bestmove` from the pipe,
+        // not when this thread got to it.
+        let line = process.next_read_line(deadline)?;
         if let Some(info) = InfoLine::parse(&line).filter(InfoLine::is_exact_best) {
             report = Some(info);
         }
@@ -475,7 +544,7 @@ fn ask(
             return Ok(Answer {
                 best: words.next().map(str::to_string),
                 report,
-                elapsed: started.elapsed(),
+                elapsed: line.read_at.saturating_duration_since(started),
             });
         }
     }
@@ -488,7 +557,8 @@ pub fn play_game<G: Game>(
     opening: &G,
     mut seats: [Seat; 2],
 ) -> Result<GameRecord, String> {
-    let mut game = GameInPlay::new(opening, &seats);
+    let margin = config.timeouts.margin_for_game();
+    let mut game = GameInPlay::new(opening, &seats, margin);
     let mut play = || -> Result<std::convert::Infallible, Stop> {
         for player in [Player::First, Player::Second] {
             prepare::<G>(&mut seats[player.index()], player, config)?;
@@ -586,10 +656,12 @@ mod tests {
             Clock {
                 left: Duration::from_millis(1500),
                 moves_made: 41,
+                ..Clock::default()
             },
             Clock {
                 left: Duration::from_millis(2500),
                 moves_made: 40,
+                ..Clock::default()
             },
         ];
         assert_eq!(
@@ -609,5 +681,38 @@ mod tests {
             go_command(Proto::Uci, &st, &clocks, Player::First),
             "go movetime 200 nodes 1000"
         );
+    }
+
+    #[test]
+    fn the_margin_forgives_a_clock_once_and_a_move_time_every_move() {
+        let ms = Duration::from_millis;
+        let tc = Limit {
+            tc: Some(TimeControl::parse("1+0.01").unwrap()),
+            ..Limit::default()
+        };
+        let mut clock = Clock {
+            left: ms(20),
+            ..Clock::default()
+        };
+        assert_eq!(clock.allowed(tc, ms(100)), Some(ms(120)));
+        // 50 ms past the end: owed, and the increment pays 10 ms back.
+        clock.charge(tc, ms(70));
+        assert_eq!((clock.left, clock.overdrawn), (ms(0), ms(40)));
+        assert_eq!(clock.allowed(tc, ms(100)), Some(ms(60)));
+        clock.charge(tc, ms(5));
+        assert_eq!((clock.left, clock.overdrawn), (ms(0), ms(35)));
+        // Paid back, the clock runs again.
+        for _ in 0..5 {
+            clock.charge(tc, ms(0));
+        }
+        assert_eq!((clock.left, clock.overdrawn), (ms(15), ms(0)));
+        // A move time is forgiven its margin on every move.
+        let st = Limit {
+            movetime: Some(ms(50)),
+            ..Limit::default()
+        };
+        let mut clock = Clock::default();
+        clock.charge(st, ms(120));
+        assert_eq!(clock.allowed(st, ms(100)), Some(ms(150)));
     }
 }

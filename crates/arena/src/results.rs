@@ -230,24 +230,30 @@ impl Failures {
     ) -> [Failures; 2] {
         let mut failures = [Failures::default(); 2];
         for game in games {
-            let loser = match game.result {
-                Outcome::Win(Player::First) => &game.black,
-                Outcome::Win(Player::Second) => &game.white,
-                Outcome::Draw => continue,
-            };
-            let Some(which) = names.iter().position(|name| name == loser) else {
-                continue;
-            };
-            let f = &mut failures[which];
-            match game.termination {
-                Termination::TimeForfeit => f.time_losses += 1,
-                Termination::Crash => f.crashes += 1,
-                Termination::Stall => f.stalls += 1,
-                Termination::IllegalMove => f.illegal_moves += 1,
-                Termination::Normal | Termination::Adjudication => {}
-            }
+            Failures::add(&mut failures, names, game);
         }
         failures
+    }
+
+    /// Adds the failure `game` ended by, if it did, to the loser's count
+    /// in `failures` (`names` in the settings' order).
+    pub fn add(failures: &mut [Failures; 2], names: [&str; 2], game: &GameEntry) {
+        let loser = match game.result {
+            Outcome::Win(Player::First) => &game.black,
+            Outcome::Win(Player::Second) => &game.white,
+            Outcome::Draw => return,
+        };
+        let Some(which) = names.iter().position(|name| name == loser) else {
+            return;
+        };
+        let f = &mut failures[which];
+        match game.termination {
+            Termination::TimeForfeit => f.time_losses += 1,
+            Termination::Crash => f.crashes += 1,
+            Termination::Stall => f.stalls += 1,
+            Termination::IllegalMove => f.illegal_moves += 1,
+            Termination::Normal | Termination::Adjudication => {}
+        }
     }
 
     /// Whether there is none.
@@ -310,6 +316,7 @@ impl Settings {
             if let Some(Value::Object(object)) = value.pointer_mut(&format!("/engines/{engine}")) {
                 object.remove("cmd");
                 object.remove("dir");
+                object.remove("stderr");
             }
         }
         value
@@ -383,6 +390,12 @@ impl ResultsFile {
     pub fn read(path: &Path) -> Result<Option<ResultsFile>, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read results file {}: {e}", path.display()))?;
+        ResultsFile::parse(&text, path)
+    }
+
+    /// Reads the `text` of the results file at `path` (which the errors
+    /// name); `Ok(None)` when it is empty.
+    pub fn parse(text: &str, path: &Path) -> Result<Option<ResultsFile>, String> {
         // What follows the last newline is a line cut short by a kill.
         let complete = &text[..text.rfind('\n').map_or(0, |end| end + 1)];
         let at = |number: usize, why: String| {
@@ -512,6 +525,7 @@ mod tests {
                 depth: Some(2),
                 ..Limit::default()
             },
+            stderr: None,
         };
         Settings {
             ludus: VERSION.to_string(),

@@ -7,12 +7,12 @@ use std::fs::File;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::config::{MatchConfig, Order};
+use super::config::{EngineSpec, MatchConfig, Order};
 use super::engine::EngineProcess;
 use super::ledger::{say, Ledger};
 use super::openings::load_openings;
 use super::pair_count::PairLabels;
-use super::referee::{play_game, GameRecord, Seat};
+use super::referee::{play_game, warn, GameRecord, Seat};
 use super::results::{fnv1a64, GameEntry, ResultsFile, ResultsWriter, Settings};
 use super::shard::Shard;
 use ludus_rules::games::{visit_game_named, GameVisitor};
@@ -93,8 +93,14 @@ impl GameVisitor for Runner<'_> {
                 ledger.print_summary(true);
             }
             let plural = if played == 1 { "" } else { "s" };
+            // A message with details (an engine's last lines on stderr)
+            // keeps its first line as the headline, the details after.
+            let (headline, details) = match error.split_once('\n') {
+                Some((headline, details)) => (headline, format!("\n{details}")),
+                None => (error.as_str(), String::new()),
+            };
             return Err(format!(
-                "{error}; the {} stopped after {played} finished game{plural}",
+                "{headline}; the {} stopped after {played} finished game{plural}{details}",
                 if config.shard == Shard::WHOLE {
                     "match"
                 } else {
@@ -143,15 +149,25 @@ fn play<G: Game>(
 ) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(ledger.decided);
+    let started = [AtomicBool::new(false), AtomicBool::new(false)];
     let (sender, receiver) = crossbeam_channel::unbounded::<Finished>();
     let workers = config.concurrency.min(plan.len());
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if let Some(warning) = oversubscription(config, workers, cores) {
+        warn(&warning);
+    }
     std::thread::scope(|scope| {
         for worker in 0..workers {
-            let (sender, next, stop) = (sender.clone(), &next, &stop);
+            let shared = Shared {
+                next: &next,
+                stop: &stop,
+                started: &started,
+            };
+            let sender = sender.clone();
             std::thread::Builder::new()
                 .name(format!("match-{worker}"))
                 .spawn_scoped(scope, move || {
-                    work::<G>(config, openings, plan, next, stop, &sender);
+                    work::<G>(config, openings, plan, shared, &sender);
                 })
                 .map_err(|e| format!("cannot start a match thread: {e}"))?;
         }
@@ -176,6 +192,41 @@ fn play<G: Game>(
         }
         failure.map_or(Ok(()), Err)
     })
+}
+
+/// The threads an engine searches with: its `Threads` option, else 1.
+fn search_threads(spec: &EngineSpec) -> usize {
+    spec.options
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case("Threads"))
+        .and_then(|(_, value)| value.trim().parse().ok())
+        .unwrap_or(1)
+}
+
+/// The warning for a match under a clock or move time that searches with
+/// more threads at once (`games` at a time, one engine of each thinking)
+/// than the machine has `cores`: engines then wait for a core, and their
+/// moves come late by the runner's clock.
+fn oversubscription(config: &MatchConfig, games: usize, cores: usize) -> Option<String> {
+    let timed = config
+        .engines
+        .iter()
+        .any(|spec| spec.limit.tc.is_some() || spec.limit.movetime.is_some());
+    let threads = config.engines.iter().map(search_threads).max().unwrap_or(1);
+    let searching = games * threads;
+    if !timed || searching <= cores {
+        return None;
+    }
+    let fits = (cores / threads).max(1);
+    let per_engine = match threads {
+        1 => "1 search thread".to_string(),
+        n => format!("{n} search threads"),
+    };
+    Some(format!(
+        "{games} games at once, with {per_engine} per engine, keep {searching} threads \
+         searching, but this machine has {cores} cores: engines will wait for a core and \
+         answer late by the clock (time losses); --concurrency {fits} fits"
+    ))
 }
 
 /// The FNV-1a hash of the openings file, if there is one.
@@ -257,19 +308,28 @@ fn opening_sequence<G: Game>(config: &MatchConfig) -> Result<Vec<G>, String> {
     }
 }
 
+/// What the workers share: the next game of the plan to take, whether the
+/// match stops, and whether each engine has ever started.
+#[derive(Clone, Copy)]
+struct Shared<'a> {
+    next: &'a AtomicUsize,
+    stop: &'a AtomicBool,
+    started: &'a [AtomicBool; 2],
+}
+
 /// A worker: plays the games of `plan` it takes, until none is left or the
 /// match stops.
 fn work<G: Game>(
     config: &MatchConfig,
     openings: &[G],
     plan: &[u32],
-    next: &AtomicUsize,
-    stop: &AtomicBool,
+    shared: Shared,
     sender: &crossbeam_channel::Sender<Finished>,
 ) {
     let mut processes: [Option<EngineProcess>; 2] = [None, None];
-    while !stop.load(Ordering::Relaxed) {
-        let Some(&index) = plan.get(next.fetch_add(1, Ordering::Relaxed)) else {
+    while !shared.stop.load(Ordering::Relaxed) {
+        let next = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(&index) = plan.get(next) else {
             break;
         };
         let slot = if config.schedule.repeat {
@@ -281,8 +341,13 @@ fn work<G: Game>(
         let engine1_first = index.is_multiple_of(2);
         let [p1, p2] = &mut processes;
         let [s1, s2] = &config.engines;
-        let seat = |spec, process| Seat { spec, process };
-        let mut seats = [seat(s1, p1), seat(s2, p2)];
+        let [started1, started2] = shared.started;
+        let seat = |spec, process, started| Seat {
+            spec,
+            process,
+            started,
+        };
+        let mut seats = [seat(s1, p1, started1), seat(s2, p2, started2)];
         if !engine1_first {
             seats.reverse();
         }
@@ -299,5 +364,39 @@ fn work<G: Game>(
     }
     for process in processes.into_iter().flatten() {
         process.quit();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{parse, Parsed};
+
+    fn config(line: &str) -> MatchConfig {
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        match parse(&words).unwrap() {
+            Parsed::Run(config) => *config,
+            Parsed::Help(_) => panic!("help"),
+        }
+    }
+
+    #[test]
+    fn more_search_threads_than_cores_under_a_clock_is_warned_about() {
+        let base = "--game alak --engine cmd=a --engine cmd=b";
+        let st = config(&format!("{base} --st 0.05 --concurrency 4"));
+        assert_eq!(oversubscription(&st, 2, 2), None);
+        let warning = oversubscription(&st, 4, 2).unwrap();
+        assert!(warning.contains("4 games at once"), "{warning}");
+        assert!(warning.contains("--concurrency 2 fits"), "{warning}");
+        // Threads count, the larger engine's.
+        let threads = config(&format!(
+            "{base} --tc 1+0.01 --concurrency 2 --each option.threads=2"
+        ));
+        let warning = oversubscription(&threads, 2, 2).unwrap();
+        assert!(warning.contains("2 search threads per engine"), "{warning}");
+        assert!(warning.contains("--concurrency 1 fits"), "{warning}");
+        // Without a clock, waiting for a core costs time, not games.
+        let nodes = config(&format!("{base} --nodes 1000 --concurrency 8"));
+        assert_eq!(oversubscription(&nodes, 8, 2), None);
     }
 }

@@ -11,8 +11,10 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Shard `index` of `count` (from 1).
+/// Shard `index` of `count` (from 1). A results file's shard is checked as
+/// the command line's is: `1 <= index <= count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "ShardFields")]
 pub struct Shard {
     /// Which slice, 1 to `count`.
     pub index: u32,
@@ -32,8 +34,13 @@ impl Shard {
             index.trim().parse().map_err(|_| bad())?,
             count.trim().parse().map_err(|_| bad())?,
         );
+        Shard::new(index, count).map_err(|_| bad())
+    }
+
+    /// Shard `index` of `count`, if 1 ≤ `index` ≤ `count`.
+    pub fn new(index: u32, count: u32) -> Result<Shard, String> {
         if index == 0 || index > count {
-            return Err(bad());
+            return Err(format!("shard {index}/{count} is not K/N with 1 <= K <= N"));
         }
         Ok(Shard { index, count })
     }
@@ -48,6 +55,21 @@ impl Shard {
     /// order.
     pub fn games(&self, games: u32, repeat: bool) -> Vec<u32> {
         (0..games).filter(|&g| self.owns(g, repeat)).collect()
+    }
+}
+
+/// A shard's fields as a results file holds them, before they are checked.
+#[derive(Deserialize)]
+struct ShardFields {
+    index: u32,
+    count: u32,
+}
+
+impl TryFrom<ShardFields> for Shard {
+    type Error = String;
+
+    fn try_from(fields: ShardFields) -> Result<Shard, String> {
+        Shard::new(fields.index, fields.count)
     }
 }
 
@@ -69,6 +91,25 @@ mod tests {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(Shard { index: 2, count: 5 }.to_string(), "2/5");
+    }
+
+    /// Found by the fuzz target results_file: a results file's shard 1/0
+    /// divided by zero when its games were checked.
+    #[test]
+    fn a_results_file_shard_is_checked_too() {
+        let read = |json: &str| serde_json::from_str::<Shard>(json);
+        assert_eq!(
+            read(r#"{"index":2,"count":3}"#).unwrap(),
+            Shard { index: 2, count: 3 }
+        );
+        for bad in [
+            r#"{"index":1,"count":0}"#,
+            r#"{"index":0,"count":2}"#,
+            r#"{"index":3,"count":2}"#,
+        ] {
+            let error = read(bad).unwrap_err().to_string();
+            assert!(error.contains("is not K/N"), "{bad}: {error}");
+        }
     }
 
     #[test]

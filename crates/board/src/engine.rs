@@ -91,7 +91,10 @@ impl Driver {
                 },
                 recv(lines) -> line => match line {
                     Ok(line) => self.read(&line),
-                    Err(_) => self.fail("the engine exited".to_string()),
+                    Err(_) => {
+                        let why = self.exit_message();
+                        self.fail(why)
+                    }
                 },
             }
             self.reconcile();
@@ -119,6 +122,15 @@ impl Driver {
     fn read(&mut self, line: &str) {
         if let Some(event) = self.searches.read(line) {
             (self.report)(event);
+        }
+    }
+
+    /// How the engine ended, with the last lines of its standard error.
+    fn exit_message(&mut self) -> String {
+        let program = format!("'{}'", self.command.program);
+        match &mut self.engine {
+            Some(engine) => engine.process.explain(&Failure::Crashed, &program, ""),
+            None => "the engine exited".to_string(),
         }
     }
 
@@ -192,13 +204,15 @@ fn start_engine(command: &EngineCommand) -> Result<Running, String> {
         proto: Proto::Ugi,
         options: Vec::new(),
         limit: Limit::default(),
+        stderr: None,
     };
     let mut process = EngineProcess::start(&spec)?;
     let mut declarations = Vec::new();
     let mut handshake = |hello: &str, ok: &str, wait: Duration| -> Result<bool, String> {
-        process
-            .send(hello)
-            .map_err(|_| format!("engine '{}' exited at once", command.program))?;
+        let name = format!("'{}'", command.program);
+        if let Err(failure) = process.send(hello) {
+            return Err(process.explain(&failure, &name, " at once"));
+        }
         let deadline = Instant::now() + wait;
         loop {
             match process.next_line(deadline) {
@@ -206,8 +220,7 @@ fn start_engine(command: &EngineCommand) -> Result<Running, String> {
                 Ok(line) => declarations.push(line),
                 Err(Failure::TimedOut) => return Ok(false),
                 Err(failure) => {
-                    let name = format!("'{}'", command.program);
-                    return Err(format!("{} during the handshake", failure.describe(&name)));
+                    return Err(process.explain(&failure, &name, " during the handshake"));
                 }
             }
         }

@@ -44,7 +44,7 @@ const TOP_RAMP_LEVEL: f64 = 18.0;
 /// The plies the depth cap climbs a level above [`TOP_RAMP_LEVEL`]: where
 /// full strength searches far deeper in its time than level 18's 10 plies
 /// (Wyx: 15–18 at 0.1 s a move), the levels between them would otherwise
-/// all play at 10–11 plies, near level 18's strength (bench/README.md,
+/// all play at 10–11 plies, near level 18's strength (bench/notes/ladders.md,
 /// "The top of the levels").
 const TOP_PLIES_PER_LEVEL: f64 = 4.0;
 /// Scores beyond this (wins and losses found by the search) are drawn as
@@ -135,8 +135,8 @@ impl Skill {
     /// the same time; without this the levels between 18 and full strength
     /// all play near level 18. The share falls with the square because a
     /// game is lost by its weaker moves: with half the moves on four lines,
-    /// level 19 gained only a fifth of the span (bench/README.md, "The top
-    /// of the levels").
+    /// level 19 gained only a fifth of the span (bench/notes/ladders.md, "The
+    /// top of the levels").
     pub fn lines(&self, draw: f64) -> usize {
         let top_span = f64::from(MAX_LEVEL) - TOP_RAMP_LEVEL;
         let distance = ((f64::from(MAX_LEVEL) - self.level) / top_span).min(1.0);
@@ -386,7 +386,7 @@ mod tests {
         lines.observe(&info(1, MATE_BOUND + 3, &[4]));
         lines.observe(&info(2, MATE_BOUND - 1, &[5]));
         let mut bound = info(3, 99_999, &[6]);
-        bound.bound = Some(crate::search::Bound::Lower);
+        bound.bound = Some(ludus_rules::protocol::Bound::Lower);
         lines.observe(&bound);
         let mut rng = Rng::new(7);
         for _ in 0..200 {

@@ -17,8 +17,10 @@ pub struct EngineProcessHandle {
     name: String,
 }
 
-fn failure(name: &str, failure: Failure) -> PyErr {
-    let message = failure.describe(name);
+/// The exception for `failure` of the engine `name`, whose `process`
+/// says how it ended and what it last wrote on stderr.
+fn failure(process: &mut EngineProcess, name: &str, failure: Failure) -> PyErr {
+    let message = process.explain(&failure, name, "");
     match failure {
         Failure::TimedOut => PyTimeoutError::new_err(message),
         Failure::Crashed | Failure::Stopped(_) => PyRuntimeError::new_err(message),
@@ -46,8 +48,8 @@ impl EngineProcessHandle {
         let process = guard
             .as_mut()
             .ok_or_else(|| PyRuntimeError::new_err(format!("engine {} was closed", self.name)))?;
-        py.detach(|| work(process))
-            .map_err(|error| failure(&self.name, error))
+        let result = py.detach(|| work(&mut *process));
+        result.map_err(|error| failure(process, &self.name, error))
     }
 }
 
@@ -80,6 +82,7 @@ impl EngineProcessHandle {
             proto,
             options: Vec::new(),
             limit: Default::default(),
+            stderr: None,
         };
         let process = EngineProcess::start(&spec).map_err(PyRuntimeError::new_err)?;
         Ok(EngineProcessHandle {

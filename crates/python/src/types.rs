@@ -6,7 +6,8 @@ use std::time::Duration;
 use ludus_engine::search::Limits;
 use ludus_rules::games::GAME_NAMES;
 use ludus_rules::protocol;
-use ludus_rules::Player;
+use ludus_rules::svg::{parse_arrow, SvgOptions};
+use ludus_rules::{GameResult, Player};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -118,13 +119,13 @@ impl Position {
     /// The game's name.
     #[getter]
     fn game(&self) -> &'static str {
-        self.inner.game()
+        self.inner.name()
     }
 
     /// The side to move: 0 the first player, 1 the second.
     #[getter]
     fn turn(&self) -> usize {
-        self.inner.turn()
+        self.inner.side_to_move().index()
     }
 
     /// The moves played from the start position, in protocol notation.
@@ -166,7 +167,7 @@ impl Position {
     /// The legal moves; none once the game is over.
     fn legal_moves(&self) -> Vec<Move> {
         self.inner
-            .legal_moves()
+            .legal_move_infos()
             .into_iter()
             .map(Move::from)
             .collect()
@@ -175,7 +176,7 @@ impl Position {
     /// The action ids of the legal moves.
     fn legal_actions(&self) -> Vec<usize> {
         self.inner
-            .legal_moves()
+            .legal_move_infos()
             .into_iter()
             .map(|m| m.action)
             .collect()
@@ -207,14 +208,14 @@ impl Position {
     /// Takes the last pushed move back and returns its notation.
     fn pop(&mut self) -> PyResult<String> {
         self.inner
-            .pop()
+            .undo()
             .ok_or_else(|| PyIndexError::new_err("no move to take back"))
     }
 
     /// A new position: this one after `move`.
     fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Position> {
         let mut next = Position {
-            inner: self.inner.boxed(),
+            inner: self.inner.boxed_position(),
         };
         next.push(r#move)?;
         Ok(next)
@@ -223,7 +224,7 @@ impl Position {
     /// A copy.
     fn copy(&self) -> Position {
         Position {
-            inner: self.inner.boxed(),
+            inner: self.inner.boxed_position(),
         }
     }
 
@@ -231,9 +232,13 @@ impl Position {
     /// with the winner, or none for a draw, and the reason; `None` while
     /// the game goes on.
     fn result(&self) -> Option<Outcome> {
-        self.inner.outcome().map(|o| Outcome {
-            winner: o.winner,
-            reason: o.reason,
+        let status = self.inner.status();
+        protocol::Outcome::of(status.result).map(|outcome| Outcome {
+            winner: match outcome {
+                protocol::Outcome::Win(player) => Some(player.index()),
+                protocol::Outcome::Draw => None,
+            },
+            reason: status.reason,
         })
     }
 
@@ -242,18 +247,18 @@ impl Position {
     /// in the other games.
     #[getter]
     fn counts(&self) -> Option<(u32, u32)> {
-        self.inner.counts().map(|(_, [a, b])| (a, b))
+        self.inner.pair_counts().map(|(_, [a, b])| (a, b))
     }
 
     /// What `counts` counts (`"tokens left"`), `None` where there are none.
     #[getter]
     fn counted(&self) -> Option<&'static str> {
-        self.inner.counts().map(|(name, _)| name)
+        self.inner.pair_counts().map(|(name, _)| name)
     }
 
     /// Whether the game is over.
     fn is_over(&self) -> bool {
-        self.inner.outcome().is_some()
+        self.inner.status().result != GameResult::Ongoing
     }
 
     /// The number of move sequences of `depth` plies from here.
@@ -266,7 +271,7 @@ impl Position {
     /// moves drawn from `seed` until the game ends (or `max_plies`).
     #[pyo3(signature = (seed, max_plies = 100_000))]
     fn random_playout(&self, py: Python<'_>, seed: u64, max_plies: usize) -> Position {
-        let mut inner = self.inner.boxed();
+        let mut inner = self.inner.boxed_position();
         py.detach(|| inner.random_playout(seed, max_plies));
         Position { inner }
     }
@@ -339,12 +344,42 @@ impl Position {
         py.detach(|| inner.search(&spec)).map_err(value_error)
     }
 
+    /// The picture of the position in SVG (`ludus.svg` is the friendlier
+    /// call): `lastmove` framed, `arrows` written `"d4-f2"`, `flip` to see
+    /// it from the second player's side, `size` its width in pixels.
+    #[pyo3(signature = (lastmove = None, arrows = Vec::new(), flip = false, size = None))]
+    fn svg(
+        &self,
+        lastmove: Option<String>,
+        arrows: Vec<String>,
+        flip: bool,
+        size: Option<u32>,
+    ) -> PyResult<String> {
+        let arrows = arrows
+            .iter()
+            .map(|arrow| parse_arrow(arrow))
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(value_error)?;
+        let options = SvgOptions {
+            last_move: lastmove,
+            arrows,
+            flip,
+            size,
+        };
+        self.inner.svg(&options).map_err(value_error)
+    }
+
+    /// The picture Jupyter shows: the position with its last move framed.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(self.inner.moves().last().cloned(), Vec::new(), false, None)
+    }
+
     fn __str__(&self) -> String {
         self.inner.render()
     }
 
     fn __repr__(&self) -> String {
-        format!("Position({:?}, {:?})", self.inner.game(), self.inner.fen())
+        format!("Position({:?}, {:?})", self.inner.name(), self.inner.fen())
     }
 
     fn __copy__(&self) -> Position {

@@ -87,16 +87,17 @@ def test_the_engines_calibration_is_the_fit_of_the_kept_ladder(folder):
 
 @pytest.mark.parametrize("folder", sorted((ROOT / "bench" / "ladder-rungs").iterdir()),
                          ids=lambda folder: folder.name)
-def test_readmes_ratings_of_ludus_are_the_fit_of_the_kept_games(folder):
-    """README's rating of ludus at 0.1 s (and 1 s) a move in a game is what
-    fitting the game's ladder with its rungs in bench/ladder-rungs gives."""
+def test_the_guides_ratings_of_ludus_are_the_fit_of_the_kept_games(folder):
+    """The guide's rating of ludus at 0.1 s (and 1 s) a move in a game (its
+    chapter "Levels and ratings") is what fitting the game's ladder with its
+    rungs in bench/ladder-rungs gives."""
     paths = sorted((ROOT / "bench" / "ladders" / folder.name).iterdir()) + sorted(folder.iterdir())
     pairs = ratings.pair_scores(ratings.read_games(paths))
     fitted = {r.name: r.elo for r in ratings.fit(pairs, ladder.ANCHOR)}
     cells = [f"{round(fitted[player]):,}".replace(",", " ")
              for player in ("st:0.1", "st:1") if player in fitted]
     row = f"| {folder.name} | " + " | ".join(cells) + " |"
-    assert row in (ROOT / "README.md").read_text()
+    assert row in (ROOT / "docs" / "src" / "levels.md").read_text()
 
 
 def test_a_compressed_results_file_reads_as_the_plain_one(tmp_path):

@@ -1,7 +1,7 @@
 //! Which search techniques a game's search uses: each game declares its
 //! own set ([`crate::Searchable::SEARCH_FEATURES`]), kept where a match
-//! showed the technique gains in that game (bench/README.md, "Every
-//! feature switched off once").
+//! showed the technique gains in that game (bench/notes/ablations.md,
+//! "Every feature switched off once").
 
 /// The search techniques the engine can apply, each on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -60,7 +60,7 @@ pub trait Searchable: Game {
 
     /// The search techniques this game's search uses: each kept where a
     /// match against the search without it showed a gain in this game
-    /// (bench/README.md, "Every feature switched off once").
+    /// (bench/notes/ablations.md, "Every feature switched off once").
     const SEARCH_FEATURES: SearchFeatures;
 
     /// The logistic scale `s` of the game's scores: a search score of `cp`
@@ -79,7 +79,7 @@ pub trait Searchable: Game {
     /// The network the engine evaluates this game with by default, in the
     /// engine's network file format, embedded in the binary: a game ships
     /// one only where matches showed it beating [`Searchable::evaluate`]
-    /// (bench/README.md). `None`: the linear evaluation by default.
+    /// (bench/notes/networks.md). `None`: the linear evaluation by default.
     const NET: Option<&'static [u8]> = None;
 
     /// A dense index in `0..MOVE_INDEX_COUNT` for history tables. Different

@@ -1,10 +1,11 @@
 //! What the tools beside the search need of a game, and the search does
 //! not: `ludus bench`'s positions, `ludus solve`'s targets, the evaluation
-//! as features × weights for `ludus tune`, and the measured strength of the
-//! playing levels.
+//! as features × weights for `ludus tune`, the measured strength of the
+//! playing levels, and its pictures ([`Draw`]: `ludus render`).
 
 use crate::linear::LinearEval;
 use crate::searchable::{Searchable, SolveTarget};
+use crate::svg::Draw;
 use crate::teaching::Teaching;
 
 /// The weakest playing level: every move drawn uniformly among the legal
@@ -13,9 +14,9 @@ use crate::teaching::Teaching;
 /// (level −10: half of them).
 pub const RANDOM_LEVEL: i8 = -20;
 
-/// A game's part in the tools: every game of the registry has one (and,
-/// through it, a lesson: [`Teaching`]).
-pub trait Tooling: Searchable + Teaching {
+/// A game's part in the tools: every game of the registry has one, draws
+/// its positions ([`Draw`]) and, through it, has a lesson ([`Teaching`]).
+pub trait Tooling: Searchable + Draw + Teaching {
     /// Positions for `ludus bench`, in the game's notation: a spread of
     /// openings, middle games and endings.
     const BENCH_POSITIONS: &'static [&'static str];
@@ -37,7 +38,7 @@ pub trait Tooling: Searchable + Teaching {
     /// [`RANDOM_LEVEL`], the random mover) to 20 (full strength), each at
     /// 0.1 s a move, with the uniformly random mover at 0 Elo: what
     /// `UCI_Elo` is mapped through. Both rising. Measured by `python -m
-    /// ludus.ladder` (bench/README.md). Empty for a game whose ladder has
+    /// ludus.ladder` (bench/notes/ladders.md). Empty for a game whose ladder has
     /// not been played yet: it offers `Skill Level` but no `UCI_Elo`.
     const LEVEL_ELO: &'static [(i8, i32)] = &[];
 }

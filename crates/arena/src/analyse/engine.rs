@@ -43,6 +43,7 @@ impl Analyser {
             proto: config.proto,
             options: Vec::new(),
             limit: Limit::default(),
+            stderr: None,
         };
         let mut process = EngineProcess::start(&spec)?;
         let declarations = process

@@ -12,11 +12,13 @@ use std::io::{BufRead, Read};
 use std::sync::Arc;
 use std::time::Duration;
 
+use web_time::Instant;
+
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
 use ludus_rules::games::{level_calibration, unknown_game};
 use ludus_rules::protocol::{PositionBase, PositionCommand};
-use ludus_rules::{GameResult, Player};
+use ludus_rules::{any_game, GameResult, Player};
 
 use crate::search::features::FeatureSwitches;
 use crate::search::TranspositionTable;
@@ -33,8 +35,9 @@ pub const MAX_LINE_BYTES: usize = 512 * 1024;
 /// What the input thread sends.
 #[derive(Debug)]
 pub enum Input {
-    /// A line, without its end-of-line characters.
-    Line(String),
+    /// A line, without its end-of-line characters, and the moment it was
+    /// read: a search's clock starts there.
+    Line(String, Instant),
     /// A line longer than [`MAX_LINE_BYTES`] was skipped.
     TooLong,
     /// The input ended (or failed).
@@ -69,7 +72,7 @@ pub fn read_input(reader: impl Read, sender: Sender<Input>) {
             let message = if too_long {
                 Input::TooLong
             } else {
-                Input::Line(decode(&line))
+                Input::Line(decode(&line), Instant::now())
             };
             if sender.send(message).is_err() {
                 return;
@@ -82,7 +85,7 @@ pub fn read_input(reader: impl Read, sender: Sender<Input>) {
     if too_long {
         let _ = sender.send(Input::TooLong);
     } else if !line.is_empty() {
-        let _ = sender.send(Input::Line(decode(&line)));
+        let _ = sender.send(Input::Line(decode(&line), Instant::now()));
     }
     let _ = sender.send(Input::End);
 }
@@ -161,8 +164,8 @@ impl Engine {
     pub fn run(mut self, input: Receiver<Input>) {
         for message in input {
             match message {
-                Input::Line(line) => {
-                    if !self.handle_line(&line) {
+                Input::Line(line, read_at) => {
+                    if !self.handle_line_read_at(&line, read_at) {
                         return;
                     }
                 }
@@ -189,6 +192,12 @@ impl Engine {
 
     /// Handles one line; false when the engine must exit.
     pub fn handle_line(&mut self, line: &str) -> bool {
+        self.handle_line_read_at(line, Instant::now())
+    }
+
+    /// Handles one line read at `read_at` (a `go`'s clock starts there);
+    /// false when the engine must exit.
+    pub fn handle_line_read_at(&mut self, line: &str, read_at: Instant) -> bool {
         log::debug!("<< {line}");
         self.reap_finished_job();
         match command::parse(line) {
@@ -197,7 +206,7 @@ impl Engine {
                 false
             }
             Ok(Some(command)) => {
-                if let Err(error) = self.execute(command) {
+                if let Err(error) = self.execute(command, read_at) {
                     self.out.error(&error);
                 }
                 true
@@ -210,7 +219,8 @@ impl Engine {
         }
     }
 
-    fn execute(&mut self, command: Command) -> Result<(), String> {
+    /// Carries out `command`, read at `read_at`.
+    fn execute(&mut self, command: Command, read_at: Instant) -> Result<(), String> {
         match command {
             Command::Uci => self.handshake(Dialect::Uci),
             Command::Ugi => self.handshake(Dialect::Ugi),
@@ -225,12 +235,12 @@ impl Engine {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::NewGame => {
                 let start = PositionCommand::new(PositionBase::StartPos, Vec::new());
-                self.session.set_position(&start)?;
+                self.session.game_mut().set_position(&start)?;
                 self.request_clear();
                 self.request_tables();
             }
             Command::Position(position) => {
-                self.session.set_position(&position)?;
+                self.session.game_mut().set_position(&position)?;
                 self.request_tables();
             }
             Command::Go(go) => {
@@ -268,6 +278,7 @@ impl Engine {
                 };
                 let job = self.session.start_job(
                     &go,
+                    read_at,
                     &settings,
                     Arc::clone(&self.tt),
                     self.out.clone(),
@@ -280,7 +291,7 @@ impl Engine {
                 Some(_) => return Err("ponderhit: the search is not pondering".to_string()),
                 None => return Err("ponderhit: no search is running".to_string()),
             },
-            Command::Display => self.out.line(&self.session.display()),
+            Command::Display => self.out.line(&self.session.game().display()),
             Command::Query(query) => self.answer_query(query),
             Command::Quit => unreachable!("handled by handle_line"),
         }
@@ -330,15 +341,15 @@ impl Engine {
                 self.out.info_string(&message);
             }
             OptionChange::Variant => {
-                if options.variant != self.session.game_name() {
+                if options.variant != self.session.game().name() {
                     self.session = new_session(&options.variant, &options.game_values)
                         .ok_or_else(|| unknown_game(&options.variant))?;
                     self.request_clear();
                 }
                 self.out.info_string(&format!(
                     "variant {} startpos {}",
-                    self.session.game_name(),
-                    self.session.start_fen()
+                    self.session.game().name(),
+                    self.session.game().start_fen()
                 ));
             }
         }
@@ -408,12 +419,12 @@ impl Engine {
     }
 
     fn answer_query(&self, query: Query) {
-        let status = self.session.status();
+        let status = self.session.game().status();
         let answer = match query {
             Query::GameOver => (status.result != GameResult::Ongoing).to_string(),
-            Query::P1Turn => (self.session.side_to_move() == Player::First).to_string(),
-            Query::Result => session::result_word(status.result).to_string(),
-            Query::Fen => self.session.fen(),
+            Query::P1Turn => (self.session.game().side_to_move() == Player::First).to_string(),
+            Query::Result => any_game::result_word(status.result).to_string(),
+            Query::Fen => self.session.game().fen(),
             Query::Moves(filter) => self.legal_moves(&filter).join(" "),
             Query::MoveCount(filter) => self.legal_moves(&filter).len().to_string(),
         };
@@ -422,7 +433,7 @@ impl Engine {
 
     /// The legal moves that pass `filter`, in notation.
     fn legal_moves(&self, filter: &MoveFilter) -> Vec<String> {
-        let mut moves = self.session.legal_moves();
+        let mut moves = self.session.game().legal_moves();
         moves.retain(|mv| filter.matches(mv));
         moves
     }

@@ -282,6 +282,12 @@ impl Options {
             ),
         ];
         lines.extend(game_options().iter().map(GameOptionInfo::declaration));
+        #[cfg(feature = "tune")]
+        lines.extend(
+            crate::search::params::TUNABLE
+                .iter()
+                .map(|p| p.declaration()),
+        );
         lines
     }
 
@@ -373,6 +379,12 @@ impl Options {
                 self.variant = game.to_string();
                 Ok(OptionChange::Variant)
             }
+            #[cfg(feature = "tune")]
+            _ if tunable(name).is_some() => {
+                let param = tunable(name).expect("just found");
+                param.set(spin(param.min.into(), param.max.into())?)?;
+                Ok(OptionChange::Value)
+            }
             _ => self.set_game_option(name, value),
         }
     }
@@ -412,6 +424,14 @@ pub fn elo_range() -> (i32, i32) {
         .filter_map(|game| level_elo_range(game))
         .reduce(|(low, high), (min, max)| (low.min(min), high.max(max)))
         .unwrap_or((0, 0))
+}
+
+/// The tunable search parameter named `name` (letter case aside).
+#[cfg(feature = "tune")]
+fn tunable(name: &str) -> Option<&'static crate::search::param::Param> {
+    crate::search::params::TUNABLE
+        .iter()
+        .find(|param| param.name.eq_ignore_ascii_case(name))
 }
 
 /// The word of an `Eval` value.

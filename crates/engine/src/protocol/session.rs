@@ -4,6 +4,7 @@
 //! [`Session`] is object-safe so the protocol loop can switch games at run
 //! time; [`TypedSession`] implements it once, generically, for every game.
 
+use std::cell::RefCell;
 use std::fmt::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
@@ -12,9 +13,9 @@ use std::time::Duration;
 use crossbeam_channel::{bounded, Receiver};
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::perft::split_perft;
-use ludus_rules::protocol::words::truncate;
-use ludus_rules::protocol::{Bound, InfoLine, PositionBase, PositionCommand};
-use ludus_rules::{GameLog, GameResult, Player, Searchable, Status};
+use ludus_rules::protocol::InfoLine;
+use ludus_rules::{AnyGame, GameResult, Searchable, TypedGame};
+use web_time::Instant;
 
 use super::command::GoParams;
 use super::networks::NetGame;
@@ -24,7 +25,8 @@ use crate::nnue::Network;
 use crate::platform;
 use crate::search::features::FeatureSwitches;
 use crate::search::{
-    self, protocol_score, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
+    self, protocol_score, Limits, SearchInfo, SearchOutcome, SearchRequest, Signals,
+    TranspositionTable,
 };
 use crate::skill::{Candidates, Skill};
 use ludus_rules::random::Rng;
@@ -98,24 +100,13 @@ impl RunningJob {
     }
 }
 
-/// A game in progress, whatever the game.
+/// A game in progress and what the engine keeps with it, whatever the
+/// game.
 pub trait Session: Send {
-    /// The game's name.
-    fn game_name(&self) -> &'static str;
-    /// The game's start position in its notation.
-    fn start_fen(&self) -> String;
-    /// Sets the position; on error the previous one stays.
-    fn set_position(&mut self, position: &PositionCommand) -> Result<(), String>;
-    /// The current position in the game's notation.
-    fn fen(&self) -> String;
-    /// Every legal move, in notation.
-    fn legal_moves(&self) -> Vec<String>;
-    /// Whether the game is over, and how.
-    fn status(&self) -> Status;
-    /// The player to move.
-    fn side_to_move(&self) -> Player;
-    /// The `d` output.
-    fn display(&self) -> String;
+    /// The game: its position, moves and rules, text in and text out.
+    fn game(&self) -> &dyn AnyGame;
+    /// The game, to set its position.
+    fn game_mut(&mut self) -> &mut dyn AnyGame;
     /// Sets the game's own options: every option it declares at its
     /// default, then those of `values` (declared name, canonical value)
     /// that are its own.
@@ -128,11 +119,13 @@ pub trait Session: Send {
     /// Checks what `go` names in the position (its `searchmoves`), so a
     /// bad `go` can be refused before it stops a running search.
     fn check_go(&self, go: &GoParams) -> Result<(), String>;
-    /// Starts `go` (a search, or perft) on a thread that prints its output
-    /// (to a detachable writer of `out`).
+    /// Starts `go` (a search, or perft), read at `read_at`, on a thread
+    /// that prints its output (to a detachable writer of `out`); a search's
+    /// clock runs from `read_at`.
     fn start_job(
         &self,
         go: &GoParams,
+        read_at: Instant,
         settings: &JobSettings,
         tt: Arc<TranspositionTable>,
         out: Output,
@@ -157,7 +150,7 @@ pub fn new_session(name: &str, values: &[(&'static str, String)]) -> Option<Box<
 /// The session of game `G`.
 #[derive(Clone)]
 pub struct TypedSession<G: Searchable> {
-    log: GameLog<G>,
+    game: TypedGame<G>,
     settings: G::Settings,
 }
 
@@ -165,13 +158,13 @@ impl<G: Searchable> TypedSession<G> {
     /// A session at `position` with no history and the library's settings.
     pub fn new(position: G) -> Self {
         TypedSession {
-            log: GameLog::new(position),
+            game: TypedGame::new(position),
             settings: G::Settings::default(),
         }
     }
 
     fn current(&self) -> &G {
-        self.log.position()
+        self.game.position()
     }
 
     /// The moves of `go searchmoves`, each legal here, or the first error.
@@ -219,7 +212,7 @@ pub fn format_info<G: Searchable>(root: &G, info: &SearchInfo<G::Move>) -> Strin
         seldepth: Some(info.seldepth),
         multipv: info.multipv as u32,
         score: Some(protocol_score(info.score)),
-        bound: info.bound.and_then(protocol_bound),
+        bound: info.bound,
         nodes: Some(info.nodes),
         nps: Some(info.nps),
         time_ms: Some(info.time_ms),
@@ -229,94 +222,13 @@ pub fn format_info<G: Searchable>(root: &G, info: &SearchInfo<G::Move>) -> Strin
     line.to_string()
 }
 
-/// The protocol's word for the table's bound of a reported score; an
-/// exact score has none.
-fn protocol_bound(bound: search::Bound) -> Option<Bound> {
-    match bound {
-        search::Bound::Lower => Some(Bound::Lower),
-        search::Bound::Upper => Some(Bound::Upper),
-        search::Bound::Exact => None,
-    }
-}
-
-/// The UGI word for a result: p1win, p2win, draw or none.
-pub fn result_word(result: GameResult) -> &'static str {
-    match result {
-        GameResult::Ongoing => "none",
-        GameResult::Win(Player::First) => "p1win",
-        GameResult::Win(Player::Second) => "p2win",
-        GameResult::Draw => "draw",
-    }
-}
-
 impl<G: Searchable> Session for TypedSession<G> {
-    fn game_name(&self) -> &'static str {
-        G::NAME
+    fn game(&self) -> &dyn AnyGame {
+        &self.game
     }
 
-    fn start_fen(&self) -> String {
-        G::startpos().to_fen()
-    }
-
-    fn set_position(&mut self, position: &PositionCommand) -> Result<(), String> {
-        let start = match &position.base {
-            PositionBase::StartPos => G::startpos(),
-            PositionBase::Fen(fen) => {
-                G::from_fen(fen).map_err(|e| format!("bad position '{fen}': {e}"))?
-            }
-            PositionBase::Random(seed) => G::random_start(*seed).ok_or_else(|| {
-                format!(
-                    "position random: {} has a single start position (use startpos)",
-                    G::NAME
-                )
-            })?,
-        };
-        let mut log = GameLog::new(start);
-        for (number, text) in position.moves.iter().enumerate() {
-            log.play_text(text)
-                .map_err(|e| format!("move {} '{}': {e}", number + 1, truncate(text)))?;
-        }
-        self.log = log;
-        Ok(())
-    }
-
-    fn fen(&self) -> String {
-        self.current().to_fen()
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        self.log
-            .legal_moves()
-            .iter()
-            .map(|&mv| self.current().format_move(mv))
-            .collect()
-    }
-
-    fn status(&self) -> Status {
-        self.log.status()
-    }
-
-    fn side_to_move(&self) -> Player {
-        self.current().side_to_move()
-    }
-
-    fn display(&self) -> String {
-        let status = self.log.status();
-        let result = match status.result {
-            GameResult::Ongoing => "none".to_string(),
-            result => format!("{} ({})", result_word(result), status.reason),
-        };
-        format!(
-            "{}\nFen: {}\nHash: {:016x}\nSide to move: {}\nLegal moves: {}\nResult: {result}",
-            self.current().render(),
-            self.current().to_fen(),
-            self.current().hash(),
-            match self.current().side_to_move() {
-                Player::First => "p1 (first player)",
-                Player::Second => "p2 (second player)",
-            },
-            self.log.legal_moves().len(),
-        )
+    fn game_mut(&mut self) -> &mut dyn AnyGame {
+        &mut self.game
     }
 
     fn configure(&mut self, values: &[(&'static str, String)]) {
@@ -352,12 +264,14 @@ impl<G: Searchable> Session for TypedSession<G> {
     fn start_job(
         &self,
         go: &GoParams,
+        read_at: Instant,
         settings: &JobSettings,
         tt: Arc<TranspositionTable>,
         out: Output,
     ) -> Result<RunningJob, String> {
         let search_moves = self.search_moves(go)?;
-        let signals = Arc::new(Signals::new(go.limits.ponder && go.perft.is_none()));
+        let ponder = go.limits.ponder && go.perft.is_none();
+        let signals = Arc::new(Signals::starting_at(read_at, ponder));
         let (done_sender, done) = bounded(1);
         let out = out.detachable();
         let mut draws = Rng::new(draw_seed(self.current().hash()));
@@ -432,7 +346,7 @@ impl<G: Searchable> Job<G> {
             self.run_perft(depth);
             return;
         }
-        let status = self.session.log.status();
+        let status = self.session.game.log().status();
         if status.result != GameResult::Ongoing {
             self.signals.wait_for_release(self.limits.infinite);
             self.out
@@ -451,42 +365,66 @@ impl<G: Searchable> Job<G> {
             move_overhead: self.settings.move_overhead,
             search_moves: &self.search_moves,
             ..SearchRequest::new(root, &settings, &self.limits)
-                .with_history(self.session.log.history())
+                .with_history(self.session.game.log().history())
                 .with_threads(self.settings.threads, self.settings.deterministic)
                 .with_contempt(self.settings.contempt)
                 .with_feature_switches(self.settings.feature_switches)
                 .with_net(self.settings.net.as_deref())
         };
         let out = &self.out;
-        let mut lines = Candidates::default();
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            search::search(&request, &self.tt, &self.signals, &mut |info| {
+        let lines = RefCell::new(Candidates::default());
+        let mut answered = false;
+        let searched = catch_unwind(AssertUnwindSafe(|| {
+            let mut report = |info: &SearchInfo<G::Move>| {
                 // Full strength plays the search's own move: nothing to keep.
                 if !skill.is_full() {
-                    lines.observe(info);
+                    lines.borrow_mut().observe(info);
                 }
                 out.line(&format_info(root, info))
-            })
+            };
+            // The answer goes out the moment the search has it, before its
+            // threads are joined.
+            let mut decided = |outcome: &SearchOutcome<G::Move>| {
+                let (best, ponder) = self.choose(outcome, &lines.borrow());
+                self.answer(best, ponder);
+                answered = true;
+            };
+            search::search_then(&request, &self.tt, &self.signals, &mut report, &mut decided)
         }));
-        let (best, ponder) = match outcome {
-            Ok(outcome) if !skill.is_full() => {
-                let mut rng = Rng::new(draw_seed(root.hash()));
-                match rng.unit() < skill.random_share() {
-                    true => (self.random_move(&mut rng), None),
-                    false => lines
-                        .draw(&skill, &mut rng)
-                        .map_or((outcome.best_move, outcome.ponder_move), |(mv, reply)| {
-                            (Some(mv), reply)
-                        }),
-                }
-            }
-            Ok(outcome) => (outcome.best_move, outcome.ponder_move),
-            Err(_) => {
-                out.error("internal error in the search; playing the best move it found");
-                self.signals.wait_for_release(self.limits.infinite);
-                (self.fallback_move(), None)
-            }
-        };
+        if searched.is_err() && !answered {
+            out.error("internal error in the search; playing the best move it found");
+            self.signals.wait_for_release(self.limits.infinite);
+            self.answer(self.fallback_move(), None);
+        }
+    }
+
+    /// The move to play and the reply to ponder on after the search's
+    /// `outcome`: the search's own at full strength, else a level's draw
+    /// among the `lines` it saw (or, on its random share, any legal move).
+    fn choose(
+        &self,
+        outcome: &SearchOutcome<G::Move>,
+        lines: &Candidates<G::Move>,
+    ) -> (Option<G::Move>, Option<G::Move>) {
+        let skill = self.settings.skill;
+        if skill.is_full() {
+            return (outcome.best_move, outcome.ponder_move);
+        }
+        let mut rng = Rng::new(draw_seed(self.session.current().hash()));
+        match rng.unit() < skill.random_share() {
+            true => (self.random_move(&mut rng), None),
+            false => lines
+                .draw(&skill, &mut rng)
+                .map_or((outcome.best_move, outcome.ponder_move), |(mv, reply)| {
+                    (Some(mv), reply)
+                }),
+        }
+    }
+
+    /// Prints `bestmove` for `best` (with `ponder` where the dialect wants
+    /// it), or `bestmove (none)`.
+    fn answer(&self, best: Option<G::Move>, ponder: Option<G::Move>) {
+        let (root, out) = (self.session.current(), &self.out);
         let Some(best) = best else {
             out.line("bestmove (none)");
             return;

@@ -7,22 +7,22 @@ use ludus_rules::Searchable;
 
 use super::context::Context;
 use super::limits::Limits;
-use super::node::covers_the_end;
-use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
+use super::node::{covers_the_end, Window};
+use super::params::{
+    ASPIRATION_DELTA, ASPIRATION_GROWTH, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH,
+    FORCED_WIN_MARGIN, SKIP_PHASE, SKIP_SIZE,
+};
 use super::request::{SearchInfo, SearchOutcome, SearchRequest};
-use super::root::{root_width, RootList, RootMove};
+use super::root::{root_width, RootList, RootMove, RootScope};
 use super::score::{known_score, settles_every_move, INFINITY, MATE, MATE_BOUND};
 use super::split::Split;
 use super::stack::MAX_PLY;
 use super::time_manager::{Iteration, TimeManager};
-use super::tt::Bound;
+use super::tt;
 use super::worker::Worker;
+use ludus_rules::protocol::Bound;
 
-/// Lazy SMP depth skipping: helper `i` skips depths so helpers spread over
-/// neighbouring depths instead of all searching the same one.
-const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-
+/// Whether helper thread `helper` (1 on) skips `depth` (see [`SKIP_SIZE`]).
 fn helper_skips(helper: usize, depth: u32) -> bool {
     let i = (helper - 1) % SKIP_SIZE.len();
     ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
@@ -63,17 +63,20 @@ pub(super) fn iterate<G: Searchable>(
             root_move.previous_score = root_move.score;
         }
         for pv_index in 0..multipv {
-            let at = (depth, pv_index);
-            let failed = aspiration_search(worker, split.as_deref_mut(), request, at, report);
+            let line = Line { depth, pv_index };
+            let failed = aspiration_search(worker, split.as_deref_mut(), request, line, report);
             if worker.stopped {
-                let found = (depth, pv_index, failed);
-                if let Some((played, shown, bound)) =
-                    interrupted_best(worker, found, &best, completed)
-                {
+                let last = Completed {
+                    best: &best,
+                    depth: completed,
+                };
+                if let Some(played) = interrupted_best(worker, line, failed, last) {
                     if is_main {
-                        report(&root_move_info(ctx, &played, shown, 1, bound));
+                        let info =
+                            root_move_info(ctx, &played.root_move, played.depth, 1, played.bound);
+                        report(&info);
                     }
-                    best = played;
+                    best = played.root_move;
                 }
                 break;
             }
@@ -89,7 +92,7 @@ pub(super) fn iterate<G: Searchable>(
             Some(best.mv),
             best.score,
             depth as i32,
-            Bound::Exact,
+            tt::Bound::Exact,
         );
         let proven = is_proven(request, ctx, root_list, best.score, depth);
         if !is_main {
@@ -126,35 +129,64 @@ pub(super) fn iterate<G: Searchable>(
     }
 }
 
-/// What an iteration at `depth` interrupted while it searched principal
-/// variation `pv_index` makes the search play and show last, if not the
-/// last completed iteration's `best` (at depth `completed`) as last shown:
-/// the move, the depth of its line and the bound its score is. That is the
-/// complete first line, exact, when a later one was interrupted; at the
-/// first line, a root move that, searched to the end, beat the move
-/// searched first (the last iteration's best; a lower bound of the root's
-/// score), or else a move whose aspiration window failed high (`failed`):
-/// played rather than dropped, as Stockfish does. When a window failed
-/// low on another move, `best` is shown again, so that the last line
-/// shown is always the move played.
+/// The principal variation an iteration is searching: its depth, and
+/// which of the MultiPV lines it is (0: the best).
+#[derive(Clone, Copy)]
+struct Line {
+    depth: u32,
+    pv_index: usize,
+}
+
+/// The last completed iteration: its best root move, and its depth.
+struct Completed<'a, M> {
+    best: &'a RootMove<M>,
+    depth: u32,
+}
+
+/// The move an interrupted search plays, the depth of the line shown for
+/// it, and the bound its score is (`None`: exact).
+struct Played<M> {
+    root_move: RootMove<M>,
+    depth: u32,
+    bound: Option<Bound>,
+}
+
+/// What an iteration interrupted while it searched `line` (its last
+/// aspiration window having `failed` so, if it did) makes the search play
+/// and show last, if not the `last` completed iteration's best as last
+/// shown. That is the complete first line, exact, when a later one was
+/// interrupted; at the first line, a root move that, searched to the end,
+/// beat the move searched first (the last iteration's best; a lower bound
+/// of the root's score), or else a move whose aspiration window failed
+/// high: played rather than dropped, as Stockfish does. When a window
+/// failed low on another move, the last best is shown again, so that the
+/// last line shown is always the move played.
 fn interrupted_best<G: Searchable>(
     worker: &Worker<G>,
-    (depth, pv_index, failed): (u32, usize, Option<Bound>),
-    best: &RootMove<G::Move>,
-    completed: u32,
-) -> Option<(RootMove<G::Move>, u32, Option<Bound>)> {
+    line: Line,
+    failed: Option<Bound>,
+    last: Completed<G::Move>,
+) -> Option<Played<G::Move>> {
     let (slot, bound) = match worker.root.leader {
-        _ if pv_index > 0 => (0, None),
+        _ if line.pv_index > 0 => (0, None),
         Some(leader) if leader != 0 => (leader, Some(Bound::Lower)),
         _ if failed == Some(Bound::Lower) => (0, failed),
-        _ if failed.is_some() && worker.root.moves[0].mv != best.mv => {
-            return Some((best.clone(), completed, None));
+        _ if failed.is_some() && worker.root.moves[0].mv != last.best.mv => {
+            return Some(Played {
+                root_move: last.best.clone(),
+                depth: last.depth,
+                bound: None,
+            });
         }
         _ => return None,
     };
     // A known value is reported exact: no bound to report.
     let bound = bound.filter(|_| worker.ctx_ref().reported_score.is_none());
-    Some((worker.root.moves[slot].clone(), depth, bound))
+    Some(Played {
+        root_move: worker.root.moves[slot].clone(),
+        depth: line.depth,
+        bound,
+    })
 }
 
 /// Searches one principal variation at `depth`, starting with a narrow
@@ -165,25 +197,28 @@ fn aspiration_search<G: Searchable>(
     worker: &mut Worker<G>,
     mut split: Option<&mut Split<G::Move>>,
     request: &SearchRequest<G>,
-    (depth, pv_index): (u32, usize),
+    line: Line,
     report: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> Option<Bound> {
+    let Line { depth, pv_index } = line;
     let is_main = worker.id == 0;
     let previous = worker.root.moves[pv_index].previous_score;
-    let mut delta = ASPIRATION_DELTA;
+    let mut delta = ASPIRATION_DELTA.get();
     let aspiration = worker.ctx_ref().features.aspiration;
-    let (mut alpha, mut beta) =
-        if aspiration && depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
-            (previous - delta, previous + delta)
-        } else {
-            (-INFINITY, INFINITY)
-        };
+    let (mut alpha, mut beta) = if aspiration
+        && depth as i32 >= ASPIRATION_MIN_DEPTH.get()
+        && previous.abs() < MATE_BOUND
+    {
+        (previous - delta, previous + delta)
+    } else {
+        (-INFINITY, INFINITY)
+    };
     let mut failed = None;
     loop {
-        let (root, window) = (request.root, (alpha, beta));
+        let (root, window) = (request.root, Window::new(alpha, beta));
         let score = match split.as_deref_mut() {
             Some(split) => split.search_root(worker, root, depth as i32, window, pv_index),
-            None => worker.search_root(root, depth as i32, window, (pv_index, false)),
+            None => worker.search_root(root, depth as i32, window, RootScope::From(pv_index)),
         };
         if worker.stopped {
             return failed;
@@ -214,8 +249,8 @@ fn aspiration_search<G: Searchable>(
                 bound,
             ));
         }
-        delta += delta / 2;
-        if delta > ASPIRATION_MAX_DELTA {
+        delta += delta * ASPIRATION_GROWTH.get() / 100;
+        if delta > ASPIRATION_MAX_DELTA.get() {
             (alpha, beta) = (-INFINITY, INFINITY);
         }
     }
@@ -270,7 +305,8 @@ fn should_stop_after_iteration(
     match ctx.budget {
         Some(budget) => {
             let used = ctx.signals.time_used();
-            let forced_win_seen = score >= MATE_BOUND && depth as i32 > 2 * (MATE - score) + 4;
+            let forced_win_seen =
+                score >= MATE_BOUND && depth as i32 > 2 * (MATE - score) + FORCED_WIN_MARGIN.get();
             let time_up = match time_manager {
                 Some(manager) => manager.should_stop(used),
                 None => used >= budget.soft,

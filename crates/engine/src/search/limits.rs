@@ -58,7 +58,7 @@ const MAX_HORIZON: u32 = 50;
 /// Move Overheads held back as a reserve that no plan touches (400 ms with
 /// the default overhead of 10 ms): on a loaded machine an answer can reach
 /// the GUI 200 ms and more after the search stopped (measured in
-/// bench/README.md), which loses on time when the clock is nearly empty.
+/// bench/notes/ablations.md, "Time management under a clock"), which loses on time when the clock is nearly empty.
 /// Below the reserve the search takes a millisecond, and the increments
 /// fill the clock again.
 const RESERVE_OVERHEADS: u32 = 40;

@@ -23,14 +23,29 @@ pub(super) struct Node {
     pub(super) exhaustive: bool,
 }
 
-impl Node {
-    /// The root `position` searched to `depth`.
-    pub(super) fn root<G: Searchable>(position: &G, depth: i32) -> Self {
-        Node {
-            depth,
-            ply: 0,
-            pv: true,
-            exhaustive: covers_the_end(position, depth),
-        }
+/// A search window: a score at or below `alpha` fails low (the node is
+/// worth at most that), one at or above `beta` fails high (at least that).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Window {
+    /// The score the side to move already has elsewhere.
+    pub(super) alpha: i32,
+    /// The score beyond which the opponent avoids this node.
+    pub(super) beta: i32,
+}
+
+impl Window {
+    /// The window from `alpha` to `beta`.
+    pub(super) fn new(alpha: i32, beta: i32) -> Self {
+        Window { alpha, beta }
+    }
+
+    /// The zero window just above alpha: whether a move beats it.
+    pub(super) fn zero(self) -> Self {
+        Window::new(self.alpha, self.alpha + 1)
+    }
+
+    /// Whether `score` lies strictly inside the window.
+    pub(super) fn holds(self, score: i32) -> bool {
+        self.alpha < score && score < self.beta
     }
 }

@@ -10,10 +10,7 @@
 
 use ludus_rules::{MoveCursor, Player, Searchable};
 
-use super::params::HISTORY_BONUS_FACTOR;
-
-/// The largest magnitude a history score reaches.
-const HISTORY_MAX: i32 = 16_384;
+use super::params::{FIRST_BATCH, HISTORY_BONUS_FACTOR, HISTORY_BONUS_MAX, HISTORY_MAX};
 
 /// Per-thread history scores, indexed by side to move and history index
 /// ([`Searchable::move_indices`]): how often moves with that part caused a
@@ -49,13 +46,14 @@ impl History {
     }
 
     /// Moves the score of each index of `mv` by `bonus`, saturating towards
-    /// ±HISTORY_MAX so old results fade as new ones come in.
+    /// ±[`HISTORY_MAX`] so old results fade as new ones come in.
     pub fn update<G: Searchable>(&mut self, position: &G, mv: G::Move, bonus: i32) {
         let start = position.side_to_move().index() * self.per_side;
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let max = HISTORY_MAX.get();
+        let bonus = bonus.clamp(-max, max);
         for i in position.move_indices(mv).iter() {
             let entry = &mut self.scores[start + i.min(self.per_side - 1)];
-            *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+            *entry += bonus - *entry * bonus.abs() / max;
         }
     }
 
@@ -67,12 +65,8 @@ impl History {
 
 /// The bonus for a move that caused a cutoff at `depth`.
 pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * HISTORY_BONUS_FACTOR).min(HISTORY_MAX / 4)
+    (depth * depth * HISTORY_BONUS_FACTOR.get()).min(HISTORY_BONUS_MAX.get())
 }
-
-/// The moves asked of the game in a stage's first batch; each later batch
-/// asks for twice as many as the one before.
-const FIRST_BATCH: usize = 16;
 
 /// Move lists a picker needs, owned by the worker and lent to one node at a
 /// time so no node allocates.
@@ -132,7 +126,7 @@ impl<G: Searchable> MovePicker<G> {
             killers,
             killer_index: 0,
             index: 0,
-            wanted: FIRST_BATCH,
+            wanted: FIRST_BATCH.count(),
             noisy_only: false,
             buffers,
         }
@@ -209,7 +203,7 @@ impl<G: Searchable> MovePicker<G> {
         self.stage = stage;
         self.buffers.batch.clear();
         self.index = 0;
-        self.wanted = FIRST_BATCH;
+        self.wanted = FIRST_BATCH.count();
     }
 
     /// The next move of the stage that is not the TT move, asking the game

@@ -1,46 +1,138 @@
-//! The search's tunable numbers, in one place: every margin, depth limit
-//! and factor the pruning, reductions and aspiration windows use.
+//! Every number the search decides by, in one place, each with its reason:
+//! the margins, depth limits and factors of pruning, reductions, aspiration
+//! windows, move ordering, the root's width, the table's replacement and
+//! practical play. The tunable ones are [`Param`]s: constants in the
+//! default build, spin options in a build with the feature `tune` (see
+//! [`super::param`]). The fixed ones below them shape the search's work,
+//! not its judgement. The time manager's factors are with the clock
+//! (`limits.rs`, `time_manager.rs`).
 
-/// Reverse futility pruning applies up to this depth left.
-pub(super) const RFP_MAX_DEPTH: i32 = 4;
-/// Reverse futility: the eval must beat beta by this much per ply left
-/// before a node is trusted to fail high without search.
-pub(super) const RFP_MARGIN: i32 = 120;
+use super::param::{tunable, Param};
 
-/// Quiet moves are left ungenerated as futile up to this depth left.
-pub(super) const FUTILITY_MAX_DEPTH: i32 = 2;
-/// Futility: quiet moves are futile when the eval plus this much per ply
-/// left cannot reach alpha.
-pub(super) const FUTILITY_MARGIN: i32 = 150;
+tunable! {
+    /// Reverse futility pruning applies up to this depth left.
+    RFP_MAX_DEPTH = 4, 1..=8;
+    /// Reverse futility: the eval must beat beta by this much per ply left
+    /// before a node is trusted to fail high without search.
+    RFP_MARGIN = 120, 20..=400;
 
-/// Late-move reductions apply from this depth left on.
-pub(super) const LMR_MIN_DEPTH: i32 = 3;
-/// Moves searched unreduced in a PV node: the ordering's best guesses.
-pub(super) const LMR_FULL_MOVES_PV: usize = 4;
-/// Moves searched unreduced in a non-PV node.
-pub(super) const LMR_FULL_MOVES: usize = 2;
-/// The reduction's constant part (rounds `ln d · ln m / LMR_DIVISOR`).
-pub(super) const LMR_BASE: f64 = 0.5;
-/// The reduction grows as `ln depth · ln move number` over this.
-pub(super) const LMR_DIVISOR: f64 = 2.5;
-/// Depths and move numbers beyond this reduce as this.
-pub(super) const LMR_TABLE_SIZE: usize = 64;
+    /// Quiet moves are left ungenerated as futile up to this depth left.
+    FUTILITY_MAX_DEPTH = 2, 1..=6;
+    /// Futility: quiet moves are futile when the eval plus this much per ply
+    /// left cannot reach alpha.
+    FUTILITY_MARGIN = 150, 20..=500;
 
-/// Late-move pruning in ordinary nodes applies up to this depth left.
-pub(super) const LMP_MAX_DEPTH: i32 = 3;
-/// Quiet moves searched before the rest are pruned: this many...
-pub(super) const LMP_BASE: usize = 4;
-/// ...plus this many times the depth left squared.
-pub(super) const LMP_FACTOR: usize = 4;
+    /// Late-move reductions apply from this depth left on.
+    LMR_MIN_DEPTH = 3, 2..=8;
+    /// Moves searched unreduced in a PV node: the ordering's best guesses.
+    LMR_FULL_MOVES_PV = 4, 1..=16;
+    /// Moves searched unreduced in a non-PV node.
+    LMR_FULL_MOVES = 2, 1..=16;
+    /// The reduction's constant part, in hundredths of a ply: a reduction
+    /// is `(LMR_BASE + ln depth · ln move number / LMR_DIVISOR) / 100`
+    /// plies, rounded down.
+    LMR_BASE = 50, 0..=200;
+    /// The reduction grows as `ln depth · ln move number` over this, in
+    /// hundredths.
+    LMR_DIVISOR = 250, 100..=600;
+    /// A PV node reduces this many plies less than another: its moves
+    /// decide the line shown.
+    LMR_PV_LESS = 1, 0..=3;
 
-/// Aspiration windows are used from this depth on (shallower iterations
-/// are too unstable to predict).
-pub(super) const ASPIRATION_MIN_DEPTH: u32 = 4;
-/// The first aspiration window's half-width around the previous score;
-/// it grows by half after each failure.
-pub(super) const ASPIRATION_DELTA: i32 = 25;
-/// Past this half-width the window opens fully.
-pub(super) const ASPIRATION_MAX_DELTA: i32 = 1000;
+    /// Late-move pruning in ordinary nodes applies up to this depth left.
+    LMP_MAX_DEPTH = 3, 1..=8;
+    /// Quiet moves searched before the rest are pruned: this many...
+    LMP_BASE = 4, 1..=32;
+    /// ...plus this many times the depth left squared...
+    LMP_FACTOR = 4, 1..=16;
+    /// ...times this in a PV node under a huge root, which prunes PV nodes
+    /// too but keeps more of their moves.
+    LMP_PV_FACTOR = 2, 1..=8;
 
-/// The history bonus of a cutoff grows as this times the depth squared.
-pub(super) const HISTORY_BONUS_FACTOR: i32 = 16;
+    /// Aspiration windows are used from this depth on (shallower iterations
+    /// are too unstable to predict).
+    ASPIRATION_MIN_DEPTH = 4, 1..=10;
+    /// The first aspiration window's half-width around the previous score.
+    ASPIRATION_DELTA = 25, 5..=200;
+    /// After a failure the half-width grows by this percentage of itself.
+    ASPIRATION_GROWTH = 50, 10..=300;
+    /// Past this half-width the window opens fully.
+    ASPIRATION_MAX_DELTA = 1000, 200..=4000;
+
+    /// The history bonus of a cutoff grows as this times the depth squared...
+    HISTORY_BONUS_FACTOR = 16, 1..=128;
+    /// ...up to this.
+    HISTORY_BONUS_MAX = 4096, 256..=16384;
+    /// The largest magnitude a history score reaches: scores saturate
+    /// towards it, so old results fade as new ones come in.
+    HISTORY_MAX = 16384, 1024..=65536;
+
+    /// The moves asked of the game in a picker stage's first batch; each
+    /// later batch asks for twice as many as the one before. Smaller saves
+    /// generating moves a cutoff makes unneeded; larger, asking again.
+    FIRST_BATCH = 16, 1..=256;
+
+    /// At a huge root an iteration at depth d searches the best
+    /// `ROOT_WIDTH_FACTOR · d²` moves by ordering (move-count pruning at the
+    /// root; a fail low widens it)...
+    ROOT_WIDTH_FACTOR = 16, 1..=128;
+    /// ...and at least this many.
+    ROOT_MIN_WIDTH = 256, 16..=4096;
+    /// A root with more legal moves than this is huge: its search prunes by
+    /// move count at the root and at every depth, and threads share its
+    /// moves. Smaller roots (in every game but Wyke, whose start has 6 424)
+    /// are searched whole, with late-move pruning near the leaves only.
+    HUGE_ROOT = 512, 64..=8192;
+
+    /// A forced win seen at `mate n` stops the search under a time limit
+    /// once the iteration is this many plies deeper than `2n`: deep enough
+    /// that no faster win was pruned away.
+    FORCED_WIN_MARGIN = 4, 0..=32;
+
+    /// A table store replaces the bucket's entry with the least
+    /// `depth − TT_AGE_WEIGHT × age` (age: searches since it was written).
+    TT_AGE_WEIGHT = 8, 0..=64;
+    /// A bound from the same search does not replace an entry of its
+    /// position searched more than this many plies deeper.
+    TT_KEEP_DEEPER = 2, 0..=16;
+
+    /// What the opponent's chances to go wrong are worth in a known draw,
+    /// in centipawns, when every one of its moves would leave the draw
+    /// (scaled by the share that do). Added up over the opponent's turns of
+    /// a line, they make the search prefer lines that keep setting problems
+    /// over quiet ones that a correct opponent holds as easily; chosen by
+    /// matches against fallible opponents (bench/notes/practical.md).
+    CHANCES_WEIGHT = 50, 0..=400;
+}
+
+/// Depths and move numbers beyond this reduce as this (the late-move
+/// reductions' table size).
+pub const LMR_TABLE_SIZE: usize = 64;
+
+/// Depths past this count as this in the move-count limits: the limits
+/// grow with the square of the depth and would overflow far beyond it.
+pub const WIDTH_DEPTH_CAP: usize = 64;
+
+/// The most root moves generated: the best this many by the game's
+/// ordering (6×6 Wyke has 400 338; no iteration in a game's time comes
+/// near that many).
+pub const ROOT_LIST_MAX: usize = 8_192;
+
+/// The root moves generated between checks for `stop`.
+pub const ROOT_BATCH: usize = 1_024;
+
+/// The main thread checks the time and node limits every this many nodes:
+/// often enough that a stop is answered within a millisecond or so.
+pub const LIMIT_CHECK_NODES: u64 = 256;
+
+/// Lazy SMP depth skipping: helper `i` searches depth d unless
+/// `((d + SKIP_PHASE[i]) / SKIP_SIZE[i])` is odd, so that the helpers
+/// spread over neighbouring depths instead of all searching the same one
+/// (Stockfish's tables).
+pub const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+/// See [`SKIP_SIZE`].
+pub const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The plies of a line a table knows that a search shows past its own
+/// (a decided root move's line, for people).
+pub const KNOWN_LINE_PLIES: usize = 64;

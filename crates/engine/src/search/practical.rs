@@ -12,6 +12,7 @@
 
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
+use super::params::CHANCES_WEIGHT;
 use super::request::SearchRequest;
 use super::score::{known_score, settled_score};
 
@@ -78,14 +79,6 @@ fn repeats<G: Searchable>(request: &SearchRequest<G>, mv: G::Move, child: &G) ->
         && (hash == request.root.hash() || request.history.contains(&hash))
 }
 
-/// What the opponent's chances to go wrong are worth, in centipawns, when
-/// every one of its moves would leave the draw (scaled by the share that
-/// do). Added up over the opponent's turns of a line, they make the search
-/// prefer lines that keep setting problems over quiet ones that a correct
-/// opponent holds as easily; the weight was chosen by matches against
-/// fallible opponents (bench/README.md).
-pub(super) const CHANCES_WEIGHT: i32 = 50;
-
 /// The opponent's chances to go wrong in `position` (drawn, the opponent
 /// to move), in centipawns: [`CHANCES_WEIGHT`] times the share of its
 /// moves after which the rules or a table say it has lost. `moves` is
@@ -108,5 +101,5 @@ pub(super) fn chances_to_go_wrong<G: Searchable>(
             settled_score(&child, settings, 0).is_some_and(|score| score > 0)
         })
         .count();
-    CHANCES_WEIGHT * wrong as i32 / moves.len() as i32
+    CHANCES_WEIGHT.get() * wrong as i32 / moves.len() as i32
 }

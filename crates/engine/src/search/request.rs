@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
+use ludus_rules::protocol::Bound;
 use ludus_rules::{SearchFeatures, Searchable};
 
 use super::features::FeatureSwitches;
 use super::limits::Limits;
-use super::tt::Bound;
 use crate::nnue::Network;
 
 /// One search request.

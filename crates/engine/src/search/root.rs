@@ -10,34 +10,22 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use ludus_rules::{GameMove, MoveCursor, Searchable};
 
+use super::params::{
+    HUGE_ROOT, ROOT_BATCH, ROOT_LIST_MAX, ROOT_MIN_WIDTH, ROOT_WIDTH_FACTOR, WIDTH_DEPTH_CAP,
+};
 use super::score::INFINITY;
 use super::signals::Signals;
 use super::tt::TranspositionTable;
-
-/// The most root moves generated: the best this many by the game's
-/// ordering (6×6 Wyke has 400 338; no iteration in a game's time comes
-/// near that many).
-const ROOT_LIST_MAX: usize = 8_192;
-
-/// The root moves generated between checks for `stop`.
-const ROOT_BATCH: usize = 1_024;
-
-/// A root with more moves than this is huge: its search prunes by move
-/// count at the root and at every depth, and threads share its moves.
-/// Smaller roots (in every game but Wyke, whose start has 6 424) are
-/// searched whole, with late-move pruning near the leaves only.
-const HUGE_ROOT: usize = 512;
-
-/// The root moves an iteration of a huge root searches at least.
-const ROOT_MIN_WIDTH: usize = 256;
 
 /// The root moves searched at `depth`, before any widening on a fail low:
 /// all of them unless the root is huge; else, as interior move-count
 /// pruning, more the deeper the search.
 pub(super) fn root_width(depth: i32, huge: bool) -> usize {
-    let depth = depth.clamp(1, 64) as usize;
+    let depth = (depth.max(1) as usize).min(WIDTH_DEPTH_CAP);
     match huge {
-        true => ROOT_MIN_WIDTH.max(16 * depth * depth),
+        true => ROOT_MIN_WIDTH
+            .count()
+            .max(ROOT_WIDTH_FACTOR.count() * depth * depth),
         false => usize::MAX,
     }
 }
@@ -93,13 +81,13 @@ impl<M: GameMove> RootList<M> {
                 let room = ROOT_LIST_MAX - moves.len();
                 moves.extend(batch.iter().take(room));
             }
-            huge = moves.len() > HUGE_ROOT;
+            huge = moves.len() > HUGE_ROOT.count();
             forced = complete && moves.len() == 1;
         } else {
             let mut quiet = Vec::new();
             root.generate_quiet(&mut quiet);
             moves.append(&mut quiet);
-            huge = moves.len() > HUGE_ROOT;
+            huge = moves.len() > HUGE_ROOT.count();
             forced = moves.len() == 1;
             moves.retain(|mv| only.contains(mv));
         }
@@ -175,6 +163,29 @@ impl<M> RootMove<M> {
     }
 }
 
+/// A root move handed out for searching: its place in the thread's
+/// [`RootCursor::moves`] and its number among the moves of the root
+/// search (the first is 1, and searched with the full window).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RootPick {
+    /// Its place in [`RootCursor::moves`].
+    pub slot: usize,
+    /// Its number among the root search's moves.
+    pub number: usize,
+}
+
+/// Which root moves a root search covers.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum RootScope<'s> {
+    /// Every move from principal variation `pv_index` on.
+    From(usize),
+    /// Only the first move from principal variation `pv_index` on (a
+    /// deterministic split searches the others).
+    FirstOf(usize),
+    /// A thread's share of a deterministic split: these moves, in order.
+    Share(&'s [RootPick]),
+}
+
 /// One thread's walk over the root moves: its results for the moves it
 /// searches, the order of the current root search (moves put off while
 /// another thread searches them), which principal variation it is at, and
@@ -189,6 +200,8 @@ pub(super) struct RootCursor<'a, M> {
     pub pv_index: usize,
     /// The next of `moves` the current root search takes.
     next: usize,
+    /// The moves handed out so far by the current root search.
+    handed_out: usize,
     /// Root moves put off because another thread was searching them, and
     /// how many of them were taken.
     deferred: Vec<usize>,
@@ -196,6 +209,10 @@ pub(super) struct RootCursor<'a, M> {
     /// Whether the current root search takes its first move only (a
     /// deterministic split searches the rest).
     first_only: bool,
+    /// Whether the current root search is a split's share, and its moves
+    /// not yet handed out, the next last.
+    in_share: bool,
+    share: Vec<RootPick>,
     /// How often, at the first principal variation, a root move other than
     /// the first searched took the lead (for the time manager; the
     /// iteration loop takes and resets it).
@@ -214,9 +231,12 @@ impl<'a, M: GameMove> RootCursor<'a, M> {
             moves: Vec::new(),
             pv_index: 0,
             next: 0,
+            handed_out: 0,
             deferred: Vec::new(),
             deferred_next: 0,
             first_only: false,
+            in_share: false,
+            share: Vec::new(),
             best_move_changes: 0,
             leader: None,
         }
@@ -233,22 +253,48 @@ impl<'a, M: GameMove> RootCursor<'a, M> {
         }
     }
 
-    /// Starts a root search of the moves from `pv_index` on (of the first
-    /// of them only if `first_only`).
-    pub fn start(&mut self, pv_index: usize, first_only: bool) {
+    /// Starts a root search of the moves `scope` names.
+    pub fn start(&mut self, scope: RootScope) {
+        let (pv_index, first_only) = match scope {
+            RootScope::From(pv_index) => (pv_index, false),
+            RootScope::FirstOf(pv_index) => (pv_index, true),
+            RootScope::Share(_) => (self.pv_index, false),
+        };
+        self.share.clear();
+        self.in_share = matches!(scope, RootScope::Share(_));
+        if let RootScope::Share(picks) = scope {
+            self.share.extend(picks.iter().rev());
+        }
         self.pv_index = pv_index;
         self.next = pv_index;
+        self.handed_out = 0;
         self.first_only = first_only;
-        self.leader = None;
+        if !self.in_share {
+            self.leader = None;
+        }
         self.deferred.clear();
         self.deferred_next = 0;
     }
 
-    /// The place in `moves` of the next root move to search at `depth`: in
-    /// order from `pv_index`, except that at a root the threads share, a
+    /// The next root move to search at `depth`: a share's next move; else
+    /// in order from `pv_index`, except that at a root the threads share, a
     /// move another thread is searching at this depth or deeper is put off
     /// to the end (by then the table mostly knows it).
-    pub fn next(&mut self, depth: i32) -> Option<usize> {
+    pub fn next(&mut self, depth: i32) -> Option<RootPick> {
+        if self.in_share {
+            return self.share.pop();
+        }
+        let slot = self.next_slot(depth)?;
+        self.handed_out += 1;
+        Some(RootPick {
+            slot,
+            number: self.handed_out,
+        })
+    }
+
+    /// The place in `moves` of the next root move of an ordinary root
+    /// search (see [`Self::next`]).
+    fn next_slot(&mut self, depth: i32) -> Option<usize> {
         if self.first_only && self.next > self.pv_index {
             return None;
         }
@@ -273,25 +319,28 @@ impl<'a, M: GameMove> RootCursor<'a, M> {
         self.list.mark(self.moves[slot].index, depth);
     }
 
-    /// Keeps what the search of `moves[slot]` found: its score, deepest
-    /// ply and `line` if it is the `first` searched or beat `alpha`
-    /// (returned, to be shown), else -INFINITY (only a bound is known).
+    /// Keeps what the search of root move `pick` found, `score` in a
+    /// search whose alpha was `alpha`: its score, deepest ply and `line`
+    /// if it was the first searched or beat `alpha` (returned, to be
+    /// shown), else -INFINITY (only a bound is known).
     pub fn record(
         &mut self,
-        slot: usize,
-        (score, alpha, first): (i32, i32, bool),
+        pick: RootPick,
+        score: i32,
+        alpha: i32,
         seldepth: usize,
         line: &[M],
     ) -> Option<&mut RootMove<M>> {
+        let first = pick.number == 1;
         if !first && score <= alpha {
-            self.moves[slot].score = -INFINITY;
+            self.moves[pick.slot].score = -INFINITY;
             return None;
         }
         if !first && self.pv_index == 0 {
             self.best_move_changes += 1;
         }
-        self.leader = Some(slot);
-        let root_move = &mut self.moves[slot];
+        self.leader = Some(pick.slot);
+        let root_move = &mut self.moves[pick.slot];
         root_move.score = score;
         root_move.seldepth = seldepth;
         root_move.pv.clear();

@@ -6,6 +6,8 @@
 use ludus_rules::protocol::Score;
 use ludus_rules::{GameResult, KnownValue, Searchable};
 
+use super::params::KNOWN_LINE_PLIES;
+
 /// The score of a win at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32_000;
 /// Scores at least this large (in magnitude) are forced results: wins up to
@@ -127,9 +129,6 @@ pub(super) fn finished_score<G: Searchable>(
         GameResult::Draw | GameResult::Ongoing => draw,
     }
 }
-
-/// The longest line [`extend_with_known_line`] writes.
-const KNOWN_LINE_PLIES: usize = 64;
 
 /// Appends to `line` the best play a solved table knows from `position`
 /// (reached by `line`): the fastest win, the slowest loss or a drawing move

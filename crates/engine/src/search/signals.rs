@@ -24,8 +24,16 @@ pub struct Signals {
 impl Signals {
     /// Signals for a search starting now; `ponder` for `go ponder`.
     pub fn new(ponder: bool) -> Self {
+        Signals::starting_at(Instant::now(), ponder)
+    }
+
+    /// Signals for a search whose clock started at `start`: the moment its
+    /// `go` was read, so that the time the command waited before the
+    /// search began (a busy machine's scheduling) counts against the
+    /// search, not past the client's clock.
+    pub fn starting_at(start: Instant, ponder: bool) -> Self {
         Signals {
-            start: Instant::now(),
+            start,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(ponder),
             ponderhit_micros: AtomicU64::new(0),

@@ -15,9 +15,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use crossbeam_channel::{bounded, Receiver, Sender};
 use ludus_rules::{GameMove, Searchable};
 
-use super::node::Node;
-use super::root::RootMove;
-use super::score::INFINITY;
+use super::node::Window;
+use super::root::{RootMove, RootPick, RootScope};
 use super::tt::TranspositionTable;
 use super::worker::Worker;
 
@@ -25,7 +24,7 @@ use super::worker::Worker;
 pub(super) struct Share<M> {
     depth: i32,
     /// The root's window after its first move.
-    window: (i32, i32),
+    window: Window,
     /// The moves to search, in order.
     moves: Vec<RootMove<M>>,
     /// Each move's number among the root's moves (the first is 1).
@@ -112,19 +111,19 @@ impl<M: GameMove> Split<M> {
         worker: &mut Worker<'_, G>,
         root: &G,
         depth: i32,
-        (alpha, beta): (i32, i32),
+        window: Window,
         pv_index: usize,
     ) -> i32 {
         // The root's first move is the main thread's alone.
-        worker.node_quota = worker.nodes.saturating_add(worker.ctx_ref().nodes_left());
-        let first = worker.search_root(root, depth, (alpha, beta), (pv_index, true));
+        worker.share.node_quota = worker.nodes.saturating_add(worker.ctx_ref().nodes_left());
+        let first = worker.search_root(root, depth, window, RootScope::FirstOf(pv_index));
         if worker.stopped {
             return 0;
         }
         let mut best = first;
-        if first < beta {
-            let window = (alpha.max(first), beta);
-            best = best.max(self.split_rest(worker, root, Node::root(root, depth), window));
+        if first < window.beta {
+            let rest = Window::new(window.alpha.max(first), window.beta);
+            best = best.max(self.split_rest(worker, root, depth, rest));
             if worker.stopped {
                 return 0;
             }
@@ -143,44 +142,45 @@ impl<M: GameMove> Split<M> {
         &mut self,
         worker: &mut Worker<'_, G>,
         root: &G,
-        node: Node,
-        window: (i32, i32),
+        depth: i32,
+        window: Window,
     ) -> i32 {
         let threads = self.helpers.len() + 1;
         let first = worker.root.pv_index;
         let mut dealt = vec![Vec::new(); threads];
         for (k, slot) in (first + 1..worker.root.moves.len()).enumerate() {
             // The first move is number 1.
-            dealt[k % threads].push((slot, slot - first + 1));
+            let number = slot - first + 1;
+            dealt[k % threads].push(RootPick { slot, number });
         }
         let ctx = worker.ctx_ref();
         let quota = (ctx.nodes_left() / threads as u64).max(1);
         for (link, slots) in self.helpers.iter().zip(&dealt[1..]) {
             let share = Share {
-                depth: node.depth,
+                depth,
                 window,
                 moves: slots
                     .iter()
-                    .map(|&(s, _)| worker.root.moves[s].clone())
+                    .map(|pick| worker.root.moves[pick.slot].clone())
                     .collect(),
-                numbers: slots.iter().map(|&(_, number)| number).collect(),
+                numbers: slots.iter().map(|pick| pick.number).collect(),
                 quota,
             };
             // A helper that is gone fails to answer below.
             let _ = link.shares.send(share);
         }
         let counts_before: Vec<u64> = ctx.counters.iter().map(|c| c.0.load(Relaxed)).collect();
-        worker.node_quota = worker.nodes.saturating_add(quota);
-        let mut best = search_slots(worker, root, node.depth, &dealt[0], window);
-        let mut touched = vec![std::mem::take(&mut worker.touched)];
+        worker.share.node_quota = worker.nodes.saturating_add(quota);
+        let mut best = search_share(worker, root, depth, &dealt[0], window);
+        let mut touched = vec![std::mem::take(&mut worker.share.touched)];
         for (link, slots) in self.helpers.iter().zip(&dealt[1..]) {
             let Ok(found) = link.found.recv() else {
                 worker.stopped = true;
                 touched.push(Vec::new());
                 continue;
             };
-            for (&(slot, _), root_move) in slots.iter().zip(found.moves) {
-                worker.root.moves[slot] = root_move;
+            for (pick, root_move) in slots.iter().zip(found.moves) {
+                worker.root.moves[pick.slot] = root_move;
             }
             best = best.max(found.best);
             worker.stopped |= found.stopped;
@@ -191,8 +191,7 @@ impl<M: GameMove> Split<M> {
         }
         // Each thread's nodes in its share: how evenly the split used them.
         log::debug!(
-            "split at depth {}: shares of {:?} nodes",
-            node.depth,
+            "split at depth {depth}: shares of {:?} nodes",
             ctx.counters
                 .iter()
                 .zip(counts_before)
@@ -209,14 +208,16 @@ pub(super) fn serve<G: Searchable>(worker: &mut Worker<'_, G>, root: &G, post: P
     while let Ok(share) = post.shares.recv() {
         worker.root.moves = share.moves;
         worker.stopped = false;
-        worker.node_quota = worker.nodes.saturating_add(share.quota);
-        let slots: Vec<(usize, usize)> = share.numbers.into_iter().enumerate().collect();
-        let best = search_slots(worker, root, share.depth, &slots, share.window);
+        worker.share.node_quota = worker.nodes.saturating_add(share.quota);
+        let picks: Vec<RootPick> = (share.numbers.into_iter().enumerate())
+            .map(|(slot, number)| RootPick { slot, number })
+            .collect();
+        let best = search_share(worker, root, share.depth, &picks, share.window);
         let found = Found {
             moves: std::mem::take(&mut worker.root.moves),
             best,
             stopped: worker.stopped,
-            touched: std::mem::take(&mut worker.touched),
+            touched: std::mem::take(&mut worker.share.touched),
         };
         if post.found.send(found).is_err() {
             return;
@@ -224,35 +225,20 @@ pub(super) fn serve<G: Searchable>(worker: &mut Worker<'_, G>, root: &G, post: P
     }
 }
 
-/// Searches `worker.root.moves[slot]` for each `(slot, move number)` of
-/// `slots` in turn at `depth`, from `window` on, writing to the thread's
-/// own table; returns the best score (`-INFINITY` if no move raised
-/// alpha). Stops at a move that reaches beta.
-fn search_slots<G: Searchable>(
+/// Searches the root moves `picks` (in `worker.root.moves`) in turn at
+/// `depth` from `window` on, each in the window the ones before it left,
+/// writing to the thread's own table; returns the best score
+/// (`-INFINITY` if no move raised alpha). Stops at a move that reaches
+/// beta.
+fn search_share<G: Searchable>(
     worker: &mut Worker<'_, G>,
     root: &G,
     depth: i32,
-    slots: &[(usize, usize)],
-    (mut alpha, beta): (i32, i32),
+    picks: &[RootPick],
+    window: Window,
 ) -> i32 {
-    worker.enter_root();
-    worker.private_table = true;
-    let node = Node::root(root, depth);
-    let mut best = -INFINITY;
-    for &(slot, number) in slots {
-        let mv = worker.root.moves[slot].mv;
-        let played = (mv, root.is_noisy(mv));
-        let window = (alpha, beta);
-        let Some(score) = worker.play_and_search::<true>(root, node, played, slot, window, number)
-        else {
-            break;
-        };
-        best = best.max(score);
-        alpha = alpha.max(score);
-        if score >= beta {
-            break;
-        }
-    }
-    worker.private_table = false;
+    worker.share.private_table = true;
+    let best = worker.search_root(root, depth, window, RootScope::Share(picks));
+    worker.share.private_table = false;
     best
 }

@@ -29,6 +29,20 @@ pub fn search<G: Searchable>(
     signals: &Signals,
     report: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchOutcome<G::Move> {
+    search_then(request, tt, signals, report, &mut |_| {})
+}
+
+/// [`search`], calling `decided` with the outcome as soon as the main
+/// thread has it: before the helper threads and the timer are joined, which
+/// on a busy machine can take milliseconds each (they must be scheduled to
+/// see the stop), so that a `bestmove` printed there is not held back.
+pub fn search_then<G: Searchable>(
+    request: &SearchRequest<G>,
+    tt: &TranspositionTable,
+    signals: &Signals,
+    report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    decided: &mut dyn FnMut(&SearchOutcome<G::Move>),
+) -> SearchOutcome<G::Move> {
     tt.new_search();
     let mut threads = request.threads.max(1);
     let locals = match request.deterministic && threads > 1 {
@@ -67,13 +81,15 @@ pub fn search<G: Searchable>(
     };
     if root.moves.is_empty() || request.root.result() != GameResult::Ongoing {
         signals.wait_for_release(request.limits.infinite);
-        return SearchOutcome {
+        let outcome = SearchOutcome {
             best_move: None,
             ponder_move: None,
             score: 0,
             depth: 0,
             nodes: 0,
         };
+        decided(&outcome);
+        return outcome;
     }
     if let Some(budget) = ctx.budget {
         log::debug!(
@@ -146,9 +162,11 @@ pub fn search<G: Searchable>(
         };
         signals.wait_for_release(request.limits.infinite);
         signals.stop();
-        SearchOutcome {
+        let outcome = SearchOutcome {
             nodes: ctx.total_nodes(),
             ..outcome
-        }
+        };
+        decided(&outcome);
+        outcome
     })
 }

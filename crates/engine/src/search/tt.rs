@@ -18,11 +18,13 @@
 //!
 //! Four entries make a 64-byte bucket, one cache line. A store replaces, in
 //! order of preference, the entry of the same key, an empty entry, or the one
-//! with the least `depth - 8 × age`.
+//! with the least `depth - TT_AGE_WEIGHT × age` (see [`super::params`]).
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use ludus_rules::GameMove;
+
+use super::params::{TT_AGE_WEIGHT, TT_KEEP_DEEPER};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,7 +202,8 @@ impl TranspositionTable {
                 // the new one is exact, and keep the old move if there is no
                 // new one.
                 let same_search = generation_of(data) == generation;
-                if bound != Bound::Exact && same_search && depth + 2 < depth_of(data) {
+                let deeper = depth + TT_KEEP_DEEPER.get() < depth_of(data);
+                if bound != Bound::Exact && same_search && deeper {
                     return;
                 }
                 let old_move = (data >> 58 & 1 == 1).then_some(data as u32);
@@ -213,7 +216,7 @@ impl TranspositionTable {
                 i32::MIN
             } else {
                 let age = i32::from((generation + GENERATIONS - generation_of(data)) % GENERATIONS);
-                depth_of(data) - 8 * age
+                depth_of(data) - TT_AGE_WEIGHT.get() * age
             };
             if worth < target_worth {
                 target_worth = worth;

@@ -1,23 +1,23 @@
-"""An OpenSpiel bot as a protocol engine: ``python -m ludus.bot mcts
---simulations 1000`` speaks UCI and UGI on stdin/stdout with ludus's
-``UCI_Variant`` option, so ``ludus match``, ``ludus gui --engine`` and
+"""An OpenSpiel bot as a protocol engine: `python -m ludus.bot mcts
+--simulations 1000` speaks UCI and UGI on stdin/stdout with ludus's
+`UCI_Variant` option, so `ludus match`, `ludus gui --engine` and
 cutegames can play it.
 
-Bots: ``random`` (a uniformly random legal move), ``mcts`` (OpenSpiel's
-``MCTSBot`` with random rollouts and ``solve=True``; the rollouts are
-played in Rust, see ``NativeRollouts``), ``alphabeta``
-(OpenSpiel's ``minimax.alpha_beta_search``, iterative deepening to
-``--depth``, every position at the horizon worth 0: it sees only results).
+Bots: `random` (a uniformly random legal move), `mcts` (OpenSpiel's
+`MCTSBot` with random rollouts and `solve=True`; the rollouts are
+played in Rust, see `NativeRollouts`), `alphabeta`
+(OpenSpiel's `minimax.alpha_beta_search`, iterative deepening to
+`--depth`, every position at the horizon worth 0: it sees only results).
 Every move comes from the position's legal moves, so it is legal by
 construction.
 
-Limits: for ``mcts`` a search is ``--simulations`` simulations (``go nodes
-N`` sets N). Under a time limit (``go movetime``, a clock, ``go infinite``)
-the simulations run in chunks of at most ``--chunk``, each a fresh OpenSpiel
+Limits: for `mcts` a search is `--simulations` simulations (`go nodes
+N` sets N). Under a time limit (`go movetime`, a clock, `go infinite`)
+the simulations run in chunks of at most `--chunk`, each a fresh OpenSpiel
 search from the root, their root visit counts summed; the search ends
-between chunks when the time is up or ``stop`` comes (at least one chunk
-runs). For ``alphabeta``, ``go depth D`` caps the depth and time or
-``stop`` ends it between depths.
+between chunks when the time is up or `stop` comes (at least one chunk
+runs). For `alphabeta`, `go depth D` caps the depth and time or
+`stop` ends it between depths.
 """
 
 import argparse
@@ -42,8 +42,8 @@ INCREMENT_SHARE = 0.5
 
 
 def parse_go(words, turn):
-    """The limits of a ``go`` command: a dict with ``nodes``, ``depth``,
-    ``seconds`` (a deadline's length) and ``infinite``."""
+    """The limits of a `go` command: a dict with `nodes`, `depth`,
+    `seconds` (a deadline's length) and `infinite`."""
     values = {}
     flags = {"infinite", "ponder"}
     i = 0
@@ -99,7 +99,7 @@ class RandomBot:
 
 
 class NativeRollouts(mcts.Evaluator):
-    """OpenSpiel's ``RandomRolloutEvaluator(n_rollouts=1)`` done in Rust: a
+    """OpenSpiel's `RandomRolloutEvaluator(n_rollouts=1)` done in Rust: a
     leaf is worth the returns of one game played on from it with uniformly
     random legal moves (to the end, or to the game's length bound), and
     every legal action has the same prior. The same evaluation as
@@ -110,7 +110,7 @@ class NativeRollouts(mcts.Evaluator):
         self.rng = rng
 
     def evaluate(self, state):
-        """The returns of one random playout from ``state``."""
+        """The returns of one random playout from `state`."""
         room = state.get_game().max_game_length() - state.position.plies
         seed = int(self.rng.randint(0, 2**63 - 1))
         end = state.position.random_playout(seed, max(room, 0))
@@ -211,7 +211,7 @@ class Session:
         self.say(f"info string error: {message}")
 
     def handle(self, line):
-        """Answers one command line; returns False on ``quit``."""
+        """Answers one command line; returns False on `quit`."""
         words = line.split()
         if not words:
             return True
@@ -315,7 +315,7 @@ class Session:
         self.say(f"bestmove {move}")
 
     def finish(self):
-        """Stops a running search and waits for its ``bestmove``."""
+        """Stops a running search and waits for its `bestmove`."""
         if self.search is not None:
             self.stop.set()
             self.search.join()

@@ -1,35 +1,35 @@
 """A protocol engine as a Python object, in the manner of python-chess's
-``chess.engine``: ``Engine.popen(["ludus"])``, then ``play``, ``analyse``
-and ``configure``. The process, its pipes and the timed reads are the
-arena's engine client (``ludus._ludus.EngineProcessHandle``)."""
+`chess.engine`: `Engine.popen(["ludus"])`, then `play`, `analyse`
+and `configure`. The process, its pipes and the timed reads are the
+arena's engine client (`ludus._ludus.EngineProcessHandle`)."""
 
 from dataclasses import dataclass, field
 from typing import List, Optional
 
 from ._ludus import EngineProcessHandle, parse_info
 
-#: How long the handshake and ``isready`` may take, in seconds.
+#: How long the handshake and `isready` may take, in seconds.
 READY_TIMEOUT = 30.0
-#: How long past its ``movetime`` an engine may take to answer, in seconds.
+#: How long past its `movetime` an engine may take to answer, in seconds.
 ANSWER_MARGIN = 10.0
 #: The wait for a search limited by depth or nodes only, in seconds.
 UNTIMED_WAIT = 24 * 3600.0
 
 
 class EngineError(RuntimeError):
-    """The engine refused something (``info string error: ...``) or broke the protocol."""
+    """The engine refused something (`info string error: ...`) or broke the protocol."""
 
 
 @dataclass(frozen=True)
 class Limit:
-    """What stops a search: ``depth`` (plies), ``nodes``, ``time`` (seconds a move)."""
+    """What stops a search: `depth` (plies), `nodes`, `time` (seconds a move)."""
 
     depth: Optional[int] = None
     nodes: Optional[int] = None
     time: Optional[float] = None
 
     def go(self):
-        """The ``go`` command for this limit."""
+        """The `go` command for this limit."""
         words = ["go"]
         if self.depth is not None:
             words += ["depth", str(int(self.depth))]
@@ -42,7 +42,7 @@ class Limit:
         return " ".join(words)
 
     def wait(self):
-        """How long to wait for the ``bestmove``, in seconds."""
+        """How long to wait for the `bestmove`, in seconds."""
         if self.time is not None:
             return self.time + ANSWER_MARGIN
         return UNTIMED_WAIT
@@ -50,8 +50,8 @@ class Limit:
 
 @dataclass
 class PlayResult:
-    """An engine's move: ``move`` (notation), ``ponder`` and the ``info`` of
-    its last line (a ``Line``, or ``None`` if it gave none)."""
+    """An engine's move: `move` (notation), `ponder` and the `info` of
+    its last line (a `Line`, or `None` if it gave none)."""
 
     move: Optional[str]
     ponder: Optional[str] = None
@@ -60,7 +60,7 @@ class PlayResult:
 
 
 class Engine:
-    """An engine process speaking the protocol (``uci`` or ``ugi``)."""
+    """An engine process speaking the protocol (`uci` or `ugi`)."""
 
     def __init__(self, handle, declarations, proto):
         self._handle = handle
@@ -79,8 +79,8 @@ class Engine:
     @classmethod
     def popen(cls, command, proto="uci", game=None, options=None, cwd=None,
               timeout=READY_TIMEOUT):
-        """Starts ``command`` (a path, or a list of program and arguments),
-        does the handshake, and sets the game and ``options`` when given."""
+        """Starts `command` (a path, or a list of program and arguments),
+        does the handshake, and sets the game and `options` when given."""
         if isinstance(command, str):
             command = [command]
         handle = EngineProcessHandle([str(c) for c in command], proto, cwd)
@@ -105,32 +105,32 @@ class Engine:
         return False
 
     def ping(self, timeout=READY_TIMEOUT):
-        """``isready`` until ``readyok``; raises ``EngineError`` for any error
+        """`isready` until `readyok`; raises `EngineError` for any error
         the engine reported meanwhile."""
         self._handle.send("isready")
         self._check(self._handle.read_until("readyok", timeout))
 
     def set_game(self, game):
-        """Loads ``game`` (the ``UCI_Variant`` option)."""
+        """Loads `game` (the `UCI_Variant` option)."""
         if game != self.variant:
             self._setoption("UCI_Variant", game)
             self.ping()
             self.variant = game
 
     def configure(self, options):
-        """Sets options by name (``{"Hash": 64, "Threads": 2}``); booleans
-        are sent as ``true``/``false``."""
+        """Sets options by name (`{"Hash": 64, "Threads": 2}`); booleans
+        are sent as `true`/`false`."""
         for name, value in options.items():
             self._setoption(name, value)
         self.ping()
 
     def new_game(self):
-        """``ucinewgame`` / ``uginewgame``."""
+        """`ucinewgame` / `uginewgame`."""
         self._handle.send("ucinewgame" if self.proto == "uci" else "uginewgame")
         self.ping()
 
     def play(self, position, limit, searchmoves=None):
-        """Asks for a move in ``position`` (a ``ludus.Position``) under ``limit``."""
+        """Asks for a move in `position` (a `ludus.Position`) under `limit`."""
         lines, best = self._search(position, limit, searchmoves)
         words = best.split()
         move = words[1] if len(words) > 1 and words[1] != "(none)" else None
@@ -138,8 +138,8 @@ class Engine:
         return PlayResult(move, ponder, lines[0] if lines else None, lines)
 
     def analyse(self, position, limit, multipv=None):
-        """Analyses ``position`` under ``limit``: the last ``Line`` of the best
-        variation, or with ``multipv`` a list of the best ``multipv`` lines."""
+        """Analyses `position` under `limit`: the last `Line` of the best
+        variation, or with `multipv` a list of the best `multipv` lines."""
         if multipv is not None:
             self._setoption("MultiPV", int(multipv))
         try:
@@ -152,7 +152,7 @@ class Engine:
         return lines
 
     def quit(self):
-        """Ends the engine (``quit``, then kill if it lingers)."""
+        """Ends the engine (`quit`, then kill if it lingers)."""
         self._handle.quit()
 
     def _setoption(self, name, value):

@@ -1,23 +1,23 @@
 """The strength ladder of a game: players from a random mover up to ludus at
-full strength, each rung playing its neighbours with ``ludus match``, and
-ratings of all the games at once (see ``ludus.ratings``), the random mover
+full strength, each rung playing its neighbours with `ludus match`, and
+ratings of all the games at once (see `ludus.ratings`), the random mover
 at 0 Elo.
 
     python -m ludus.ladder run GAME --dir DIR [--shard K/N] [--players ...]
     python -m ludus.ladder fit DIR [DIR ...] [--table FILE] [--chart FILE] [--calibration st:0.1]
 
-``run`` plays every pair of rungs at most ``--span`` apart as its own match
-(openings of ``ludus openings``, each played twice with sides swapped, drawn
-after ``--maxmoves`` moves each if given), each into ``DIR/A__B.jsonl``; it resumes what a killed run left, and with
-``--shard K/N`` plays the K-th slice of every pair's match, so N machines
-(or a Slurm array) share a ladder and ``fit`` reads all their folders.
+`run` plays every pair of rungs at most `--span` apart as its own match
+(openings of `ludus openings`, each played twice with sides swapped, drawn
+after `--maxmoves` moves each if given), each into `DIR/A__B.jsonl`; it resumes what a killed run left, and with
+`--shard K/N` plays the K-th slice of every pair's match, so N machines
+(or a Slurm array) share a ladder and `fit` reads all their folders.
 
-A player is ``KIND[:VALUE]``, listed weakest first:
-``random``; ``mcts:SIMULATIONS`` and ``alphabeta:DEPTH`` (OpenSpiel's bots
-through ``python -m ludus.bot``); ``nodes:N`` and ``st:SECONDS`` (ludus at
-full strength with that limit a move); ``level:L`` (ludus at ``Skill
-Level`` L, −20 to 20: below 0 a share of its moves is random) and ``elo:E`` (ludus with ``UCI_LimitStrength`` and ``UCI_Elo``
-E), both at ``--level-st`` seconds a move.
+A player is `KIND[:VALUE]`, listed weakest first:
+`random`; `mcts:SIMULATIONS` and `alphabeta:DEPTH` (OpenSpiel's bots
+through `python -m ludus.bot`); `nodes:N` and `st:SECONDS` (ludus at
+full strength with that limit a move); `level:L` (ludus at `Skill
+Level` L, −20 to 20: below 0 a share of its moves is random) and `elo:E` (ludus with `UCI_LimitStrength` and `UCI_Elo`
+E), both at `--level-st` seconds a move.
 """
 
 import argparse
@@ -29,7 +29,7 @@ import tempfile
 
 from . import ratings
 
-#: The rungs played when ``--players`` is not given, weakest first.
+#: The rungs played when `--players` is not given, weakest first.
 DEFAULT_PLAYERS = ["random", "level:0", "level:4", "level:8", "mcts:100", "level:12",
                    "nodes:1000", "level:16", "nodes:10000", "st:0.1"]
 #: The player at 0 Elo.
@@ -37,7 +37,7 @@ ANCHOR = "random"
 
 
 def engine_words(spec, ludus, python, level_st):
-    """The ``--engine`` words of ``ludus match`` for the player ``spec``."""
+    """The `--engine` words of `ludus match` for the player `spec`."""
     kind, _, value = spec.partition(":")
     bot = [f"cmd={python}", "proto=ugi", f"name={spec}"]
     wants_value = {"mcts", "alphabeta", "nodes", "st", "level", "elo"}
@@ -71,20 +71,20 @@ def engine_words(spec, ludus, python, level_st):
 
 
 def pairs_of(players, span):
-    """Every pair of rungs at most ``span`` apart, lower first."""
+    """Every pair of rungs at most `span` apart, lower first."""
     return [(players[i], players[j]) for i in range(len(players))
             for j in range(i + 1, min(i + span + 1, len(players)))]
 
 
 def file_name(first, second):
-    """The results file of a pair (``:`` and ``.`` kept out of names)."""
+    """The results file of a pair (`:` and `.` kept out of names)."""
     clean = lambda s: s.replace(":", "-").replace("/", "_")  # noqa: E731
     return f"{clean(first)}__{clean(second)}.jsonl"
 
 
 def finished(results):
     """Whether a pair's results file holds its whole match (or shard): its
-    ``end`` line. Such a pair is not played again, whatever the settings of
+    `end` line. Such a pair is not played again, whatever the settings of
     this run; an unfinished one is resumed with them."""
     if not results.exists():
         return False

@@ -1,18 +1,18 @@
-"""The games as OpenSpiel games: ``import ludus.openspiel`` registers
-``ludus_alak``, ``ludus_wyke``, ``ludus_wyke6``, ``ludus_pylyx``,
-``ludus_pylyx10`` and ``ludus_wyx`` with ``pyspiel``, so that
-``pyspiel.load_game("ludus_wyke")`` and OpenSpiel's algorithms (MCTS,
+"""The games as OpenSpiel games: `import ludus.openspiel` registers
+`ludus_alak`, `ludus_wyke`, `ludus_wyke6`, `ludus_pylyx`,
+`ludus_pylyx10` and `ludus_wyx` with `pyspiel`, so that
+`pyspiel.load_game("ludus_wyke")` and OpenSpiel's algorithms (MCTS,
 alpha-beta, ...) run on them.
 
 Each is sequential, deterministic, perfect-information, zero-sum, with a
 terminal reward of +1 / -1 (0 for a draw). Actions are ludus's fixed action
-ids (``action_to_string`` gives the protocol notation); the observation
-tensor is ``Position.observation()`` of the side to move, for either player.
+ids (`action_to_string` gives the protocol notation); the observation
+tensor is `Position.observation()` of the side to move, for either player.
 
-Parameters, for every game: ``max_game_length`` (default 1000 plies): the
+Parameters, for every game: `max_game_length` (default 1000 plies): the
 game is drawn when it reaches that many plies. OpenSpiel needs a bound and
 the rules have none but the repetition rule, which is applied too. For a
-game with a random start (Wyx's rack): ``seed`` (default -1, the standard
+game with a random start (Wyx's rack): `seed` (default -1, the standard
 start; otherwise the rack drawn from that seed): the start is a game
 parameter, not a chance node, so the game stays deterministic.
 """
@@ -22,9 +22,9 @@ import pyspiel
 
 from . import Game, Position, games
 
-#: Plies after which a game is drawn, unless the ``max_game_length`` parameter says otherwise.
+#: Plies after which a game is drawn, unless the `max_game_length` parameter says otherwise.
 DEFAULT_MAX_GAME_LENGTH = 1000
-#: The reason given for a game drawn by the ``max_game_length`` bound.
+#: The reason given for a game drawn by the `max_game_length` bound.
 LENGTH_REASON = "drawn at the max_game_length bound"
 
 
@@ -128,7 +128,7 @@ class LudusState(pyspiel.State):
         return [1.0, -1.0] if outcome.winner == 0 else [-1.0, 1.0]
 
     def outcome_reason(self):
-        """Why the game ended (``None`` while it goes on)."""
+        """Why the game ended (`None` while it goes on)."""
         outcome = self.position.result()
         if outcome is not None:
             return outcome.reason
@@ -144,14 +144,14 @@ class LudusState(pyspiel.State):
 
 
 class LudusObserver:
-    """OpenSpiel's observer interface: ``tensor`` and its shaped view in ``dict``."""
+    """OpenSpiel's observer interface: `tensor` and its shaped view in `dict`."""
 
     def __init__(self, shape):
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state, player):
-        """The observation of ``state`` (the side to move's view, for either player)."""
+        """The observation of `state` (the side to move's view, for either player)."""
         self.dict["observation"][...] = state.position.observation()
 
     def string_from(self, state, player):

@@ -1,14 +1,14 @@
 """The games as PettingZoo AEC environments, in the manner of PettingZoo
-Classic: ``ludus.pettingzoo.env("wyke")``.
+Classic: `ludus.pettingzoo.env("wyke")`.
 
-Agents ``player_0`` (who moves first) and ``player_1``. Each observation is
-a dict: ``observation``, ``Position.observation()`` (float32, planes × rows
-× columns, from the side to move's view), and ``action_mask`` (int8 over the
+Agents `player_0` (who moves first) and `player_1`. Each observation is
+a dict: `observation`, `Position.observation()` (float32, planes × rows
+× columns, from the side to move's view), and `action_mask` (int8 over the
 game's fixed action ids, ones at the legal moves of the agent to move,
 zeros for the other agent). The reward is +1 / -1 to the winner / loser at
-the end (0 each for a draw). A game still going after ``max_plies`` plies
-is truncated. ``render()`` returns the position as text (render mode
-``ansi``) or prints it (``human``).
+the end (0 each for a draw). A game still going after `max_plies` plies
+is truncated. `render()` returns the position as text (render mode
+`ansi`) or prints it (`human`).
 """
 
 import gymnasium
@@ -24,7 +24,7 @@ DEFAULT_MAX_PLIES = 1000
 
 
 def env(game, **kwargs):
-    """The environment of ``game``, wrapped as PettingZoo Classic wraps its
+    """The environment of `game`, wrapped as PettingZoo Classic wraps its
     own: an illegal action ends the game with -1 for its agent."""
     environment = raw_env(game, **kwargs)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
@@ -67,7 +67,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
 
     def reset(self, seed=None, options=None):
         """A new game: the start position (for Wyx, the rack drawn from
-        ``seed``, else from ``start_seed``, else the standard one)."""
+        `seed`, else from `start_seed`, else the standard one)."""
         start_seed = seed if seed is not None else self.start_seed
         if start_seed is not None and not self.game.has_random_start:
             start_seed = None

@@ -4,7 +4,7 @@ mover) is 0 Elo.
 
 Each game counts a win as 1, a draw as ½ to each side. The fit is a
 logistic regression (statsmodels' binomial GLM) with one column a player
-but the anchor: ``P(a beats b) = 1 / (1 + 10^((R_b − R_a) / 400))``. Its
+but the anchor: `P(a beats b) = 1 / (1 + 10^((R_b − R_a) / 400))`. Its
 covariance gives each rating's standard error against the anchor. One
 virtual draw is added to every pair of players that met (BayesElo's prior):
 without it a pair that one side won every game of would have no finite
@@ -30,14 +30,14 @@ Z95 = 1.959964
 
 @dataclass
 class PairScore:
-    """The games between two players, from ``first``'s side."""
+    """The games between two players, from `first`'s side."""
 
     first: str
     second: str
     wins: int = 0
     losses: int = 0
     draws: int = 0
-    #: Plies of each game ``first`` won, and of each game ``second`` won.
+    #: Plies of each game `first` won, and of each game `second` won.
     win_plies: list = field(default_factory=list)
     loss_plies: list = field(default_factory=list)
 
@@ -47,7 +47,7 @@ class PairScore:
 
     @property
     def score(self):
-        """``first``'s share of the points, 0 to 1."""
+        """`first`'s share of the points, 0 to 1."""
         return (self.wins + self.draws / 2) / self.games if self.games else 0.5
 
 
@@ -62,9 +62,9 @@ class Rating:
 
 
 def read_games(paths):
-    """The counted games of every results file (``ludus match --results``)
-    under ``paths`` (files or folders): ``(white, black, result, plies)``.
-    A file may be gzip-compressed (``.jsonl.gz``), as large kept ladders
+    """The counted games of every results file (`ludus match --results`)
+    under `paths` (files or folders): `(white, black, result, plies)`.
+    A file may be gzip-compressed (`.jsonl.gz`), as large kept ladders
     are."""
     games = []
     for path in map(pathlib.Path, paths):
@@ -106,7 +106,7 @@ def pair_scores(games):
 
 
 def fit(pairs, anchor):
-    """Ratings of every player in ``pairs``, ``anchor`` at 0, strongest first."""
+    """Ratings of every player in `pairs`, `anchor` at 0, strongest first."""
     import statsmodels.api as sm
     from statsmodels.tools.sm_exceptions import PerfectSeparationWarning
 
@@ -144,16 +144,16 @@ def fit(pairs, anchor):
 
 
 #: The engine's weakest level, which plays every move at random: the
-#: random mover's level (``RANDOM_LEVEL`` in the rules crate).
+#: random mover's level (`RANDOM_LEVEL` in the rules crate).
 RANDOM_LEVEL = -20
 
 
 def calibration(ratings, full, random_mover="random"):
-    """The levels' calibration (``Tooling::LEVEL_ELO``) from fitted ratings:
-    ``(kept, left_out)``, each a list of ``(level, Elo)`` rising by level.
-    The players ``level:L`` are levels L, the player ``random_mover`` is
-    level ``RANDOM_LEVEL`` (which plays as it does), the player ``full``
-    (ludus at full strength, e.g. ``st:0.1``) is level 20. The kept Elo
+    """The levels' calibration (`Tooling::LEVEL_ELO`) from fitted ratings:
+    `(kept, left_out)`, each a list of `(level, Elo)` rising by level.
+    The players `level:L` are levels L, the player `random_mover` is
+    level `RANDOM_LEVEL` (which plays as it does), the player `full`
+    (ludus at full strength, e.g. `st:0.1`) is level 20. The kept Elo
     never fall as the level rises: a level rated at or below a weaker one
     plays as that one, so its own rating is left out, and the last level of
     such a flat stretch is kept at that one's Elo, so that a rating above
@@ -184,7 +184,7 @@ def calibration(ratings, full, random_mover="random"):
 
 
 def calibration_text(kept, left_out):
-    """The calibration as a line of ``level: Elo`` pairs, the levels whose
+    """The calibration as a line of `level: Elo` pairs, the levels whose
     own ratings it leaves out after it."""
     listed = lambda levels: ", ".join(f"{level}: {elo}" for level, elo in levels)  # noqa: E731
     text = f"Calibration kept: {listed(kept)}"

@@ -1,8 +1,9 @@
 //! The games, and the registry that names them.
 //!
 //! Adding a game: write the module `games/<name>/` implementing
-//! [`crate::Game`] and [`crate::Searchable`] (its options and solve targets
-//! included) and add its type to [`for_each_game!`](crate::for_each_game),
+//! [`crate::Game`], [`crate::Searchable`] (its options and solve targets
+//! included), [`crate::Tooling`] and its picture, [`crate::svg::Draw`]
+//! (in `games/<name>/svg.rs`), and add its type to [`for_each_game!`](crate::for_each_game),
 //! the one list of games: the registry below and the board's are both made
 //! from it (README, "Adding a game", names every other place).
 
@@ -11,6 +12,7 @@ pub mod pylyx;
 pub mod wyke;
 pub mod wyx;
 
+use crate::svg::SvgOptions;
 use crate::{Game, Tooling};
 
 /// Something to do with a game chosen by name at run time: the registry
@@ -118,6 +120,27 @@ pub fn game_named(name: &str) -> Result<&'static str, String> {
 /// elsewhere, like the board's).
 pub fn unknown_game(name: &str) -> String {
     format!("unknown game '{name}' (games: {})", GAME_NAMES.join(", "))
+}
+
+/// The picture of a position of the game called `game`: the position
+/// written `fen`, or the start position for `None` or `startpos`.
+pub fn svg_of_game(game: &str, fen: Option<&str>, options: &SvgOptions) -> Result<String, String> {
+    struct Picture<'a> {
+        fen: Option<&'a str>,
+        options: &'a SvgOptions,
+    }
+    impl GameVisitor for Picture<'_> {
+        type Output = Result<String, String>;
+        fn visit<G: Tooling>(self) -> Self::Output {
+            let position = match self.fen.map(str::trim) {
+                None | Some("startpos") => G::startpos(),
+                Some(fen) => G::from_fen(fen)
+                    .map_err(|error| format!("bad {} position '{fen}': {error}", G::NAME))?,
+            };
+            crate::svg::svg(&position, self.options)
+        }
+    }
+    visit_game_named(game, Picture { fen, options })?
 }
 
 /// The game loaded when none is chosen.

@@ -1,7 +1,7 @@
 //! One search thread: the principal-variation alpha-beta node function for
-//! the root and every interior node and the pruning and reductions around
-//! it; one move's search is in [`child`], its leaves in [`leaf`], its view
-//! of the tables in [`table`].
+//! the root and every interior node and the pruning around it; the search
+//! of one move's child (step 7) is in [`child`], the leaves in [`leaf`],
+//! the thread's view of the tables in [`table`].
 
 mod child;
 mod leaf;
@@ -12,12 +12,14 @@ use std::sync::atomic::Ordering::Relaxed;
 use ludus_rules::Searchable;
 
 use super::context::Context;
-use super::node::{covers_the_end, Node};
+use super::node::{covers_the_end, Node, Window};
 use super::ordering::{history_bonus, History, MovePicker};
-use super::params::{FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, RFP_MARGIN, RFP_MAX_DEPTH};
+use super::params::{
+    FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, LIMIT_CHECK_NODES, RFP_MARGIN, RFP_MAX_DEPTH,
+};
 use super::pruning::late_move_limit;
 use super::request::SearchRequest;
-use super::root::{RootCursor, RootList};
+use super::root::{RootCursor, RootList, RootScope};
 use super::score::{mate_in, mated_in, score_to_tt, INFINITY, MATE_BOUND};
 use super::stack::{Stack, MAX_PLY};
 use super::tt::Bound;
@@ -41,14 +43,22 @@ pub struct Worker<'a, G: Searchable> {
     pub root: RootCursor<'a, G::Move>,
     /// Nodes this thread searched.
     pub nodes: u64,
-    /// The thread stops once `nodes` reaches this: the node limit, or its
+    pub(super) seldepth: usize,
+    /// Set once the search must unwind; results found after are discarded.
+    pub stopped: bool,
+    /// Its node quota and, in a deterministic split, its own table.
+    pub(super) share: ThreadShare,
+}
+
+/// What a thread may spend and where it writes: its node quota, and while
+/// it searches a share of a deterministic split (see [`super::split`]) its
+/// own table and which of its buckets it wrote.
+pub(super) struct ThreadShare {
+    /// The thread stops once its nodes reach this: the node limit, or its
     /// quota of a deterministic split's (`u64::MAX` without a limit). The
     /// limit over all threads is checked only every few hundred nodes, so
     /// without this a small limit would be overshot by as much.
     pub(super) node_quota: u64,
-    pub(super) seldepth: usize,
-    /// Set once the search must unwind; results found after are discarded.
-    pub stopped: bool,
     /// Whether the thread writes to its own table (`ctx.locals[id]`), read
     /// before the shared one: while it searches a share of a split.
     pub(super) private_table: bool,
@@ -78,11 +88,13 @@ impl<'a, G: Searchable> Worker<'a, G> {
             scratch: Vec::new(),
             root: RootCursor::new(root),
             nodes: 0,
-            node_quota: ctx.node_limit.unwrap_or(u64::MAX),
             seldepth: 0,
             stopped: false,
-            private_table: false,
-            touched: Vec::new(),
+            share: ThreadShare {
+                node_quota: ctx.node_limit.unwrap_or(u64::MAX),
+                private_table: false,
+                touched: Vec::new(),
+            },
         }
     }
 
@@ -111,40 +123,34 @@ impl<'a, G: Searchable> Worker<'a, G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.ctx.counters[self.id].0.store(self.nodes, Relaxed);
-        if self.id == 0 && self.nodes.is_multiple_of(256) {
+        if self.id == 0 && self.nodes.is_multiple_of(LIMIT_CHECK_NODES) {
             self.ctx.check_limits();
         }
-        if self.ctx.signals.is_stopped() || self.nodes >= self.node_quota {
+        if self.ctx.signals.is_stopped() || self.nodes >= self.share.node_quota {
             self.stopped = true;
         }
     }
 
-    /// Searches the root moves from `pv_index` on (the first of them only
-    /// if `first_only`) to `depth` in the window (`alpha`, `beta`); returns
-    /// the best score (0 if stopped). Unless `first_only`, the searched
-    /// moves are then sorted best first (a move that did not raise alpha
-    /// keeps -INFINITY).
-    pub fn search_root(
+    /// Searches the root moves `scope` names to `depth` in `window`;
+    /// returns the best score (0 if stopped; `-INFINITY` if no move raised
+    /// alpha). A search of every move from a principal variation on then
+    /// sorts them best first (a move that did not raise alpha keeps
+    /// -INFINITY).
+    pub(super) fn search_root(
         &mut self,
         root: &G,
         depth: i32,
-        (alpha, beta): (i32, i32),
-        (pv_index, first_only): (usize, bool),
+        window: Window,
+        scope: RootScope,
     ) -> i32 {
-        self.root.start(pv_index, first_only);
-        self.enter_root();
-        let best = self.node::<true>(root, depth, alpha, beta, 0, true);
-        if !self.stopped && !first_only {
+        self.root.start(scope);
+        self.seldepth = 0;
+        self.stack[0].repetition_floor = 0;
+        let best = self.node::<true>(root, depth, window.alpha, window.beta, 0, true);
+        if !self.stopped && matches!(scope, RootScope::From(_)) {
             self.root.sort_searched();
         }
         best
-    }
-
-    /// Starts a search of root moves: the deepest ply and the line so far
-    /// are the root's.
-    pub(super) fn enter_root(&mut self) {
-        self.seldepth = 0;
-        self.stack[0].repetition_floor = 0;
     }
 
     /// The node function of the root (`ROOT`) and of every interior node:
@@ -152,7 +158,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
     /// `depth` in the window (`alpha`, `beta`). The root is never decided,
     /// counted, cut by the table or pruned before its moves (its caller
     /// checked it, and stores and sorts its results); its moves come from
-    /// this thread's [`RootCursor`], which keeps their scores.
+    /// this thread's [`RootCursor`] (the moves of a root search, or a
+    /// split's share of them), which keeps what their searches found.
     fn node<const ROOT: bool>(
         &mut self,
         position: &G,
@@ -214,9 +221,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             // lift the score; do not even generate them.
             futile = (self.ctx.features.futility
                 && !node.exhaustive
-                && depth <= FUTILITY_MAX_DEPTH
+                && depth <= FUTILITY_MAX_DEPTH.get()
                 && alpha.abs() < MATE_BOUND
-                && eval + FUTILITY_MARGIN * depth <= alpha)
+                && eval + FUTILITY_MARGIN.get() * depth <= alpha)
                 .then_some(eval);
         }
 
@@ -238,44 +245,56 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut move_number = 0;
-        let mut root_index = 0;
         loop {
-            let next = match ROOT {
-                true => self.root.next(depth).map(|i| {
-                    root_index = i;
-                    let mv = self.root.moves[i].mv;
-                    (mv, position.is_noisy(mv))
-                }),
-                false => picker.next(position, &self.history),
+            let (mv, noisy, pick) = match ROOT {
+                true => match self.root.next(depth) {
+                    Some(pick) => {
+                        let mv = self.root.moves[pick.slot].mv;
+                        (mv, position.is_noisy(mv), Some(pick))
+                    }
+                    None => break,
+                },
+                false => match picker.next(position, &self.history) {
+                    Some((mv, noisy)) => (mv, noisy, None),
+                    None => break,
+                },
             };
-            let Some((mv, noisy)) = next else { break };
             // Step 6. Move-count pruning: once enough quiet moves have been
             // searched and no loss is being fought off, the remaining ones
             // (the picker gives them last, best first) are skipped, and
             // the game is asked for no more. Decisive in games with
             // thousands of moves a node, rare in games with a handful.
-            if !ROOT
-                && self.ctx.features.move_count_pruning
-                && !noisy
-                && !node.exhaustive
-                && best > -MATE_BOUND
-                && late_move_limit(depth, pv_node, self.root.list.huge)
-                    .is_some_and(|limit| quiets_tried.len() >= limit)
-            {
+            if !ROOT && !noisy && self.enough_quiets(node, best, quiets_tried.len()) {
                 break;
             }
-            move_number += 1;
-            // Step 7. Search the move: reduced, zero window, re-searched.
-            let window = (alpha, beta);
-            let searched = self.play_and_search::<ROOT>(
-                position,
-                node,
-                (mv, noisy),
-                root_index,
-                window,
-                move_number,
-            );
-            let Some(score) = searched else { break };
+            // A root move's number is its number in the whole root search
+            // (a split's share starts past the first).
+            move_number = pick.map_or(move_number + 1, |pick| pick.number);
+            // Step 7. Search the move: reduced, zero window, re-searched
+            // (see `search_child`); at the root, marked busy for the other
+            // threads while searched, and what its search found kept.
+            let mut child = position.clone();
+            child.make_move(mv);
+            self.stack
+                .push(child.hash(), ply, position.is_irreversible(mv));
+            let nodes_before = self.nodes;
+            if let Some(pick) = pick {
+                self.root.mark(pick.slot, depth);
+            }
+            let window = Window::new(alpha, beta);
+            let score = self.search_child(&child, node, window, move_number, noisy);
+            self.stack.pop();
+            if let Some(pick) = pick {
+                self.root.mark(pick.slot, 0);
+                // The time manager's measure of how much one move dominates.
+                self.root.moves[pick.slot].effort += self.nodes - nodes_before;
+                if !self.stopped {
+                    self.record_root_move(&child, pick, score, alpha);
+                }
+            }
+            if self.stopped {
+                break;
+            }
             // Step 8. A new best move: raise alpha, cut off above beta.
             if score > best {
                 best = score;
@@ -325,14 +344,24 @@ impl<'a, G: Searchable> Worker<'a, G> {
         best
     }
 
+    /// Whether `node`, whose best score so far is `best`, has searched
+    /// enough of its quiet moves (`tried`) to skip the rest (step 6).
+    fn enough_quiets(&self, node: Node, best: i32, tried: usize) -> bool {
+        self.ctx.features.move_count_pruning
+            && !node.exhaustive
+            && best > -MATE_BOUND
+            && late_move_limit(node.depth, node.pv, self.root.list.huge)
+                .is_some_and(|limit| tried >= limit)
+    }
+
     /// Reverse futility for a non-PV node whose static evaluation is
     /// `eval`: far above beta at low depth, the eval is trusted to cut.
     fn reverse_futility(&self, node: Node, eval: i32, beta: i32) -> bool {
         self.ctx.features.futility
             && !node.exhaustive
             && beta.abs() < MATE_BOUND
-            && node.depth <= RFP_MAX_DEPTH
-            && eval - RFP_MARGIN * node.depth >= beta
+            && node.depth <= RFP_MAX_DEPTH.get()
+            && eval - RFP_MARGIN.get() * node.depth >= beta
     }
 
     fn reward_quiet(

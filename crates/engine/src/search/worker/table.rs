@@ -13,7 +13,7 @@ impl<G: Searchable> Worker<'_, G> {
     /// The table's entry for `key`: this thread's own table first while it
     /// has one, then the shared table.
     fn probe(&self, key: u64) -> Option<TtEntry<G::Move>> {
-        let own = match self.private_table {
+        let own = match self.share.private_table {
             true => self.ctx.locals[self.id].probe(key),
             false => None,
         };
@@ -30,10 +30,10 @@ impl<G: Searchable> Worker<'_, G> {
         depth: i32,
         bound: Bound,
     ) {
-        if self.private_table {
+        if self.share.private_table {
             let own = &self.ctx.locals[self.id];
             own.store(key, mv, score, depth, bound);
-            self.touched.push(own.bucket_index(key));
+            self.share.touched.push(own.bucket_index(key));
         } else {
             self.ctx.tt.store(key, mv, score, depth, bound);
         }

@@ -16,7 +16,7 @@ features! {
 
 /// The weight table, in the order of [`NAMES`]: the hand weights. Weights
 /// tuned on 4000 self-play games without the solved table (62, 40, -13,
-/// 18) did not beat them (bench/README.md), and the daemon plays Alak from
+/// 18) did not beat them (bench/notes/tuning.md), and the daemon plays Alak from
 /// the solved table anyway.
 const WEIGHTS: [i32; 4] = [100, 40, -25, 4];
 

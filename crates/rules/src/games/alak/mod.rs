@@ -11,6 +11,7 @@ mod eval;
 mod net;
 pub mod report;
 pub mod solution;
+mod svg;
 pub mod teach;
 
 use crate::linear::LinearEval;
@@ -406,7 +407,7 @@ impl Searchable for Alak {
     const MOVE_INDEX_COUNT: usize = (SLOTS * SLOTS) as usize;
     // Reductions, move-count pruning and killers gained
     // nothing when the table is off (+0.9, 0.0 and 0.0 Elo switched off over
-    // 400 games each at 10 000 nodes, bench/README.md): an 11-slot board is
+    // 400 games each at 10 000 nodes, bench/notes/ablations.md): an 11-slot board is
     // searched nearly to the end anyway.
     const SEARCH_FEATURES: SearchFeatures = SearchFeatures {
         reductions: false,
@@ -459,8 +460,8 @@ impl Searchable for Alak {
 }
 
 impl Tooling for Alak {
-    // Measured on the level ladder (bench/README.md, "Strength on an
-    // absolute scale"; the games are in bench/ladders/alak): `python -m
+    // Measured on the level ladder (bench/notes/ladders.md, "Strength on
+    // an absolute scale"; the games are in bench/ladders/alak): `python -m
     // ludus.ladder fit DIR --calibration st:0.1` keeps the levels rated above
     // every weaker one, and the last level of a flat stretch (rated at or
     // below a weaker one) at the Elo of the level it plays as.

@@ -41,10 +41,11 @@ const MOBILITY_CAP: i32 = 8;
 /// The weight table of 12×12 Pylyx, in the order of [`NAMES`]: the hand
 /// weights. Weights tuned on 500 self-play games (31, 21, 8, 239, 1, 11,
 /// 15, -17, 30) lost heavily to them; gathered pairs came later, at 10
-/// (25 did worse; bench/README.md).
+/// (25 did worse; bench/notes/tuning.md and
+/// bench/notes/ladders.md).
 const WEIGHTS_12: [i32; FEATURES] = [40, 20, 8, 80, 2, -12, -10, -6, 8, 10];
 /// The weight table of 10×10 Pylyx, tuned by `ludus tune` on 2000
-/// self-play games (`ludus datagen --nodes 5000`; bench/README.md). The
+/// self-play games (`ludus datagen --nodes 5000`; bench/notes/tuning.md). The
 /// hand weights were those of 12×12 Pylyx. Gathered pairs came later and
 /// stay at 0 here: 10×10 Pylyx plays its network.
 const WEIGHTS_10: [i32; FEATURES] = [38, 24, 11, 151, 0, 50, 14, -16, 1, 0];

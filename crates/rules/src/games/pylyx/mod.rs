@@ -15,6 +15,7 @@ mod eval;
 mod movegen;
 mod net;
 mod notation;
+mod svg;
 pub mod teach;
 
 use crate::linear::LinearEval;
@@ -420,7 +421,7 @@ impl<const N: usize> Game for PylyxGame<N> {
 impl<const N: usize> Searchable for PylyxGame<N> {
     type Settings = ();
     const MOVE_INDEX_COUNT: usize = MAILBOX * MAILBOX;
-    // Every technique (bench/README.md, "Every feature switched off once"
+    // Every technique (bench/notes/ablations.md, "Every feature switched off once"
     // and "The verdicts at 0.1 s a move"). On 12×12 futility pruning and
     // killers gained nothing at 10 000 nodes (switched off: +31.4 ± 34.3
     // and +20.0 ± 34.2 Elo over 400 games), but the search without them
@@ -437,7 +438,7 @@ impl<const N: usize> Searchable for PylyxGame<N> {
     };
 
     const NET_INPUTS: Option<NetInputs<Self>> = Some(Self::INPUTS);
-    // Kept by matches against the linear evaluation (bench/README.md,
+    // Kept by matches against the linear evaluation (bench/notes/networks.md,
     // "Learned evaluations: the matches"); 12×12 plays linearly until its
     // own network wins both.
     const NET: Option<&'static [u8]> = match N {
@@ -478,8 +479,8 @@ impl<const N: usize> Searchable for PylyxGame<N> {
 }
 
 impl<const N: usize> Tooling for PylyxGame<N> {
-    // Measured on the level ladders (bench/README.md, "Strength on an
-    // absolute scale"; the games are in bench/ladders/pylyx and pylyx10):
+    // Measured on the level ladders (bench/notes/ladders.md, "Strength on
+    // an absolute scale"; the games are in bench/ladders/pylyx and pylyx10):
     // `python -m ludus.ladder fit DIR --calibration st:0.1` keeps the levels
     // rated above every weaker one, and the last level of a flat stretch
     // (rated at or below a weaker one) at the Elo of the level it plays as.

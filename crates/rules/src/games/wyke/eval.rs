@@ -54,7 +54,7 @@ const fn hand_weights() -> [i32; FEATURES] {
 }
 
 /// The weight table of 4×4 Wyke, tuned by `ludus tune` on 800 self-play
-/// games (`ludus datagen --nodes 30000`; bench/README.md).
+/// games (`ludus datagen --nodes 30000`; bench/notes/tuning.md).
 #[rustfmt::skip]
 const WEIGHTS_4: [i32; FEATURES] = [
     // plot, hot plot, winning hot plot, tile, tempo

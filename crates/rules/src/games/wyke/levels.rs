@@ -1,7 +1,7 @@
 //! The measured strength of Wyke's playing levels (`Tooling::LEVEL_ELO`).
 //!
-//! Measured on the level ladders (bench/README.md, "Strength on an absolute
-//! scale"; the games are in bench/ladders/wyke and wyke6): `python -m
+//! Measured on the level ladders (bench/notes/ladders.md, "Strength on an
+//! absolute scale"; the games are in bench/ladders/wyke and wyke6): `python -m
 //! ludus.ladder fit DIR --calibration st:0.1` keeps the levels rated above
 //! every weaker one, and the last level of a flat stretch (rated at or below
 //! a weaker one) at the Elo of the level it plays as.

@@ -17,6 +17,7 @@ mod movegen;
 pub mod moves;
 mod net;
 mod ordering;
+mod svg;
 pub mod teach;
 
 use crate::net_inputs::NetInputs;
@@ -615,8 +616,8 @@ impl<const N: usize> Game for Wyke<N> {
 
 impl<const N: usize> Searchable for Wyke<N> {
     type Settings = ();
-    // Every technique but history (bench/README.md, "Every feature switched
-    // off once" and "The verdicts at 0.1 s a move"): the best-first order by
+    // Every technique but history (bench/notes/ablations.md, "Every feature
+    // switched off once" and "The verdicts at 0.1 s a move"): the best-first order by
     // plot gains is better alone (history switched on at 0.1 s a move:
     // −86.9 ± 34.8 Elo over 400 games on 4×4, −137.0 ± 36.9 on 6×6). On
     // 4×4 aspiration windows and killers gained nothing at 10 000 nodes
@@ -639,7 +640,7 @@ impl<const N: usize> Searchable for Wyke<N> {
     };
 
     const NET_INPUTS: Option<NetInputs<Self>> = Some(Self::INPUTS);
-    // Each kept by matches against the linear evaluation (bench/README.md,
+    // Each kept by matches against the linear evaluation (bench/notes/networks.md,
     // "Learned evaluations: the matches").
     const NET: Option<&'static [u8]> = match N {
         4 => Some(include_bytes!("wyke.nnue")),

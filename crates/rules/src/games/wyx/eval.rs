@@ -28,7 +28,7 @@ features! {
 }
 
 /// The weight table, in the order of [`NAMES`], tuned by `ludus tune` on
-/// 3000 self-play games (`ludus datagen --nodes 5000`; bench/README.md).
+/// 3000 self-play games (`ludus datagen --nodes 5000`; bench/notes/tuning.md).
 /// The hand weights were 100, 60, -50, 8 and 10. The playout's 60 was set
 /// by matches (+44.5 ± 31.1 Elo at 0.1 s a move), not tuned.
 const WEIGHTS: [i32; 6] = [112, 123, -52, -2, 21, 60];

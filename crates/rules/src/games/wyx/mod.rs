@@ -15,6 +15,7 @@ mod net;
 mod notation;
 mod playout;
 pub mod rack;
+mod svg;
 pub mod teach;
 
 use crate::linear::LinearEval;
@@ -457,7 +458,7 @@ impl Searchable for Wyx {
     const MOVE_INDEX_COUNT: usize = 65;
     // Quiescence, move-count pruning and killers gained nothing (0.0, 0.0
     // and +2.6 Elo switched off over 400 games each at 10 000 nodes,
-    // bench/README.md, "Every feature switched off once").
+    // bench/notes/ablations.md, "Every feature switched off once").
     const SEARCH_FEATURES: SearchFeatures = SearchFeatures {
         quiescence: false,
         move_count_pruning: false,
@@ -508,8 +509,8 @@ impl Searchable for Wyx {
 }
 
 impl Tooling for Wyx {
-    // Measured on the level ladder (bench/README.md, "Strength on an
-    // absolute scale"; the games are in bench/ladders/wyx): `python -m
+    // Measured on the level ladder (bench/notes/ladders.md, "Strength on
+    // an absolute scale"; the games are in bench/ladders/wyx): `python -m
     // ludus.ladder fit DIR --calibration st:0.1` keeps the levels rated above
     // every weaker one, and the last level of a flat stretch (rated at or
     // below a weaker one) at the Elo of the level it plays as.
