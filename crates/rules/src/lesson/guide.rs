@@ -1,10 +1,10 @@
 //! The user's guide's page for a game (docs/src/games/<game>.md), written
-//! from its lesson: the same text the board shows, each diagram drawn by a
-//! picture the caller gives (an image, or [`text_picture`]'s stand-in),
-//! each exercise with its hint and answer folded.
+//! from its lesson: the same text the board shows, each diagram a picture
+//! the caller places (the game's own drawing: [`svg_picture`]), each
+//! exercise with its hint and answer folded.
 
 use super::{Block, Lesson, Solutions};
-use crate::Game;
+use crate::svg::{svg, Draw, SvgOptions};
 
 /// What a picture shows: a position in the game's notation and the move
 /// played on it, if any.
@@ -92,18 +92,24 @@ pub fn guide_page(
     page
 }
 
-/// A picture drawn as text, the stand-in for an image: the game's own
-/// drawing of the position in a fenced block and the move shown, in the
-/// notation. A position that does not parse is written as it is.
-pub fn text_picture<G: Game>(picture: Picture) -> String {
-    let drawing = G::from_fen(picture.position)
-        .map(|position| position.render())
-        .unwrap_or_else(|_| picture.position.to_string());
-    let mut text = format!("```text\n{drawing}\n```");
+/// The picture of a diagram or an exercise as the game draws it
+/// ([`svg`]): the position, or, with a move shown, the position after it
+/// with the move framed. The error names a position or a move that does
+/// not read, or a move that is not legal there.
+pub fn svg_picture<G: Draw>(picture: Picture) -> Result<String, String> {
+    let mut position = G::from_fen(picture.position)?;
     if let Some(shown) = picture.shown {
-        text.push_str(&format!("\n\nThe move shown: `{shown}`."));
+        let mv = position.parse_move(shown)?;
+        if !position.is_legal(mv) {
+            return Err(format!("{shown} is not legal in {}", picture.position));
+        }
+        position.make_move(mv);
     }
-    text
+    let options = SvgOptions {
+        last_move: picture.shown.map(str::to_string),
+        ..SvgOptions::default()
+    };
+    svg(&position, &options)
 }
 
 #[cfg(test)]
@@ -120,7 +126,12 @@ mod tests {
              prompt: Capture.\nsolutions: 3-2 1-2\nhint: Close.\n```\n",
         )
         .unwrap();
-        let page = guide_page(&lesson, "alak/lesson.md", None, &mut text_picture::<Alak>);
+        let mut drawn = Vec::new();
+        let mut picture = |shown: Picture| {
+            drawn.push(svg_picture::<Alak>(shown).unwrap());
+            format!("[picture {}: {}]", drawn.len(), shown.shown.unwrap_or("-"))
+        };
+        let page = guide_page(&lesson, "alak/lesson.md", None, &mut picture);
         assert!(
             page.starts_with("<!-- Written from alak/lesson.md"),
             "{page}"
@@ -129,10 +140,14 @@ mod tests {
             page.contains("# Alak\n\nWin.\n\n## Moving\n\n- a\n- b\n\n"),
             "{page}"
         );
+        assert!(page.contains("[picture 1: 4-5]\n\n*First.*"), "{page}");
         assert!(
-            page.contains("x to move\n```\n\nThe move shown: `4-5`.\n\n*First.*"),
+            page.contains("Capture.\n\n[picture 2: -]\n\n<details>"),
             "{page}"
         );
+        // The move shown is played and framed.
+        assert!(drawn[0].contains("xxx_x__oooo o"), "{}", drawn[0]);
+        assert_eq!(drawn.len(), 2);
         assert!(page.contains("**Exercise 1.** Capture."), "{page}");
         assert!(
             page.contains("<summary>Answer</summary>\n\n`3-2` (or `1-2`)"),
