@@ -3,7 +3,7 @@
 //! (390×844, touch, the dark theme). The server board's checks are listed
 //! in [`check_every_game`] and [`check_a_phone`] (the static site's in
 //! `site`); the checks themselves are in `play`, `shown`, `learn`, `timed`
-//! and `layout`. Screenshots go to docs/screenshots/ (the guide's and
+//! and `layout`. Screenshots go to docs/src/screenshots/ (the guide's and
 //! README's) or target/screenshots/. A missing browser fails the test,
 //! naming the packages to install.
 
@@ -123,12 +123,12 @@ pub(crate) async fn script(
         .unwrap_or_else(|e| panic!("the script failed ({e}): {js}"))
 }
 
-/// Saves a screenshot as `name`.png: in docs/screenshots/ when `docs`
+/// Saves a screenshot as `name`.png: in docs/src/screenshots/ when `docs`
 /// (the guide's and README's, refreshed by every run), else in
 /// target/screenshots/.
 pub(crate) async fn screenshot(client: &Client, name: &str, docs: bool) {
     let dir = if docs {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots")
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/src/screenshots")
     } else {
         target_dir().join("screenshots")
     };
