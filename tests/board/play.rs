@@ -8,6 +8,7 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 
 use crate::browser::{choose, click_on, move_count, screenshot, script, text_of, until};
+use crate::shown::set_strength;
 
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -235,20 +236,7 @@ pub(crate) async fn double_wyx(client: &Client, shot: &str) {
         offered, false,
         "no pair button in a game whose rules score each game alone"
     );
-    section(client, "engine-section", true).await;
-    choose(client, "#strength-kind", "nodes").await;
-    let value = client
-        .find(Locator::Id("strength-value"))
-        .await
-        .expect("the value");
-    value.clear().await.expect("cleared");
-    value.send_keys("300\u{E004}").await.expect("typed");
-    until("300 nodes a move", WAIT, || async {
-        let js = "return window.ludusState().strength;";
-        (script(client, js, vec![]).await == serde_json::json!({"kind": "nodes", "value": 300}))
-            .then_some(())
-    })
-    .await;
+    set_strength(client, "nodes", 300).await;
     click_on(
         client,
         Locator::Css("[data-test=new-game]"),
@@ -276,14 +264,7 @@ pub(crate) async fn double_wyx(client: &Client, shot: &str) {
     )
     .await;
     // The dialog sets a level: back to 300 nodes a move.
-    section(client, "engine-section", true).await;
-    choose(client, "#strength-kind", "nodes").await;
-    let value = client
-        .find(Locator::Id("strength-value"))
-        .await
-        .expect("the value");
-    value.clear().await.expect("cleared");
-    value.send_keys("300\u{E004}").await.expect("typed");
+    set_strength(client, "nodes", 300).await;
     engine_plays(client, "both").await;
     pane(client, "game").await;
     let start = until("the pair button", WAIT, || async {
