@@ -78,7 +78,8 @@ pub(crate) async fn refused_click(client: &Client) {
     .await;
 }
 
-/// Every game's rules page: the lesson's title and goal, its diagrams
+/// Every game's rules page (the lesson shown being the game's, not the
+/// one before it still): the lesson's title and goal, its diagrams
 /// drawn by the board, its exercises; the first solved by clicks; a
 /// screenshot (`rules-<game>.png`, the guide's for the server board).
 pub(crate) async fn every_lesson(client: &Client, shot: &str) {
@@ -94,7 +95,7 @@ pub(crate) async fn every_lesson(client: &Client, shot: &str) {
                     ? rules.querySelectorAll('[data-test=diagram]').length : 0,
                   exercises: rules.querySelectorAll('[data-test=exercise]').length,
                   ready: first ? first.querySelectorAll('[data-legal=true]').length : 0,
-                  game: document.querySelector('#rules-games [aria-pressed=true]')?.dataset.game };";
+                  game: document.getElementById('lesson').dataset.game };";
             let found = script(client, js, vec![]).await;
             let ready = found["game"] == *game && found["ready"].as_u64() > Some(0);
             ready.then_some(found)

@@ -154,6 +154,7 @@ function exercise(lesson, block, number) {
 function renderLesson(lesson) {
   const article = $('lesson');
   article.replaceChildren();
+  article.dataset.game = lesson.game;
   const h1 = document.createElement('h1');
   h1.textContent = lesson.title;
   article.append(h1, paragraph(lesson.goal, 'goal'));
