@@ -8,10 +8,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use ludus_rules::games::lesson_title;
 use ludus_rules::games::{visit_every_game, GameVisitor, GAME_NAMES};
 use ludus_rules::lesson::guide::{guide_page, svg_picture, Picture};
 use ludus_rules::lesson::parse;
-use ludus_rules::teaching::lesson_title;
 use ludus_rules::Tooling;
 
 /// The folder of the pictures, beside the pages.

@@ -11,6 +11,7 @@ mod common;
 mod contract;
 mod fuzz;
 mod guide;
+mod lessons;
 mod pictures;
 mod pylyx_rules;
 mod wyke_endgames;

@@ -2,14 +2,14 @@
 //! once beside the game) as the page draws it, and its exercises played by
 //! clicks, each answer judged by the rules.
 
+use ludus_rules::games::lesson_title;
 use ludus_rules::lesson::check::play;
 use ludus_rules::lesson::{self, Answer, Block};
-use ludus_rules::teaching::{exercise, lesson_title};
+use ludus_rules::teaching::exercise;
 use serde_json::{json, Value};
 
-use crate::games::{visit_board, Board, BoardVisitor};
+use crate::games::{visit_board, Board, BoardVisitor, Follow, Look};
 use crate::table::{new_table, Start};
-use crate::view::{follow_json, look_json};
 
 /// The lesson of the game called `game`, as JSON: its title, goal, the
 /// game it is a variant of, and its blocks in order, each diagram with
@@ -98,7 +98,7 @@ pub fn exercise_reply(args: &Value) -> Result<Value, String> {
             if args.get("show").and_then(Value::as_bool) == Some(true) {
                 return Ok(json!({ "show": exercise.show }));
             }
-            let selection = crate::view::selection(args)?;
+            let selection = selection(args)?;
             let table = new_table(G::NAME, Start::Fen(exercise.position))?;
             let follow = table.follow(0, &selection);
             let mut reply = follow_json(&follow);
@@ -109,6 +109,30 @@ pub fn exercise_reply(args: &Value) -> Result<Value, String> {
         }
     }
     visit_board(game, Reply(index, args))?
+}
+
+/// What a selection leads to, as JSON.
+pub fn follow_json(follow: &Follow) -> Value {
+    json!({ "next": follow.next, "complete": follow.complete })
+}
+
+/// How the page shows the game: the key of its drawing in draw.js, the
+/// players' names, an example move.
+pub fn look_json(look: Look) -> Value {
+    json!({ "drawing": look.drawing, "players": look.players, "moveHint": look.move_hint })
+}
+
+/// The clicks of a request: its `selection`, a list of names.
+pub fn selection(args: &Value) -> Result<Vec<String>, String> {
+    let selection = args
+        .get("selection")
+        .and_then(Value::as_array)
+        .ok_or("selection: missing (a list of clicked names is needed)")?;
+    selection
+        .iter()
+        .map(|v| v.as_str().map(str::to_string))
+        .collect::<Option<_>>()
+        .ok_or_else(|| "selection: every click must be a name (text)".to_string())
 }
 
 #[cfg(test)]

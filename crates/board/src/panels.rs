@@ -8,7 +8,6 @@ use web_time::Instant;
 
 use crate::app::App;
 use crate::record::Record;
-use crate::view::player_word;
 use ludus_rules::{GameResult, Player};
 
 /// Thousandths as a JSON number (`312` → `0.312`).
@@ -136,6 +135,14 @@ fn retry_words(tried: &str, best: Option<&str>, judgement: &Judgement) -> String
             mark.name()
         ),
         (Some(mark), None) => format!("{tried} is still a {} (it loses {loss})", mark.name()),
+    }
+}
+
+/// The page's word for a player.
+pub fn player_word(player: Player) -> &'static str {
+    match player {
+        Player::First => "first",
+        Player::Second => "second",
     }
 }
 

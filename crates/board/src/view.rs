@@ -6,21 +6,13 @@ use serde_json::{json, Value};
 
 use crate::action::{level_elo, Plays, LEVELS};
 use crate::app::App;
-use crate::games::{Follow, Look};
+use crate::lessons::{follow_json, look_json, selection};
 use crate::pair::pair_rules;
-use crate::panels::{clock_json, review_json};
+use crate::panels::{clock_json, player_word, review_json};
 use crate::record::Record;
 use crate::search::Purpose;
 use crate::table::{has_random_start, Table};
 use ludus_rules::protocol::Score;
-
-/// The page's word for a player.
-pub fn player_word(player: Player) -> &'static str {
-    match player {
-        Player::First => "first",
-        Player::Second => "second",
-    }
-}
 
 /// A game's standing as JSON: its result word and the reason.
 pub fn status_json(status: &Status) -> Value {
@@ -162,7 +154,7 @@ fn catalog() -> Value {
                         .collect();
                     json!({
                         "name": game,
-                        "title": ludus_rules::teaching::lesson_title(game).unwrap_or(game),
+                        "title": ludus_rules::games::lesson_title(game).unwrap_or(game),
                         "levels": levels,
                         "players": crate::games::look(game).map(|look| look.players).ok(),
                         "randomStart": has_random_start(game),
@@ -173,12 +165,6 @@ fn catalog() -> Value {
             Value::Array(games)
         })
         .clone()
-}
-
-/// How the page shows the game: the key of its drawing in draw.js, the
-/// players' names, an example move.
-pub fn look_json(look: Look) -> Value {
-    json!({ "drawing": look.drawing, "players": look.players, "moveHint": look.move_hint })
 }
 
 /// How the rules of the game called `game` score pairs, if they do: the
@@ -241,24 +227,6 @@ fn pair_json(game: &Record) -> Value {
         "done": standing.outcome.is_some(),
         "winner": winner,
     })
-}
-
-/// What a selection leads to, as JSON.
-pub fn follow_json(follow: &Follow) -> Value {
-    json!({ "next": follow.next, "complete": follow.complete })
-}
-
-/// The clicks of a request: its `selection`, a list of names.
-pub fn selection(args: &Value) -> Result<Vec<String>, String> {
-    let selection = args
-        .get("selection")
-        .and_then(Value::as_array)
-        .ok_or("selection: missing (a list of clicked names is needed)")?;
-    selection
-        .iter()
-        .map(|v| v.as_str().map(str::to_string))
-        .collect::<Option<_>>()
-        .ok_or_else(|| "selection: every click must be a name (text)".to_string())
 }
 
 /// The ply of a request (`ply`), the one shown when left out.

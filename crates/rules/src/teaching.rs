@@ -11,9 +11,8 @@
 
 use std::fmt::Display;
 
-use crate::games::{visit_game_named, GameVisitor};
 use crate::lesson::{self, Answer, Lesson};
-use crate::{Game, Tooling};
+use crate::Game;
 
 /// A game's part in teaching it: every game of the registry has one.
 pub trait Teaching: Game {
@@ -29,26 +28,6 @@ pub trait Teaching: Game {
     /// notes); `None` when some legal move does (no parts at all: when
     /// the side to move has a move).
     fn refusal(&self, parts: &[&str]) -> Option<Self::Refusal>;
-}
-
-/// The lesson of the game called `name`; the error is the registry's
-/// "unknown game".
-pub fn lesson_text(name: &str) -> Result<&'static str, String> {
-    struct Text;
-    impl GameVisitor for Text {
-        type Output = &'static str;
-        fn visit<G: Tooling>(self) -> &'static str {
-            G::LESSON
-        }
-    }
-    visit_game_named(name, Text)
-}
-
-/// The title of the lesson of the game called `name`, if it reads.
-pub fn lesson_title(name: &str) -> Option<&'static str> {
-    lesson::parse(lesson_text(name).ok()?)
-        .ok()
-        .map(|lesson| lesson.title)
 }
 
 /// Exercise `index` (from 0) of the lesson of `G`; the error says there
@@ -68,43 +47,4 @@ pub fn answer<G: Teaching>(index: usize, text: &str) -> Result<Answer, String> {
 /// Why no legal move of `position` starts with `parts`, as its one line.
 pub fn refusal_text<G: Teaching>(position: &G, parts: &[&str]) -> Option<String> {
     position.refusal(parts).map(|refusal| refusal.to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::{visit_every_game, GAME_NAMES};
-    use crate::lesson::check_lesson;
-
-    #[derive(Clone)]
-    struct Checked;
-    impl GameVisitor for Checked {
-        type Output = Result<(usize, usize), String>;
-        fn visit<G: Tooling>(self) -> Self::Output {
-            let at = |e: String| format!("{}'s lesson: {e}", G::NAME);
-            let lesson = lesson::parse(G::LESSON).map_err(at)?;
-            check_lesson::<G>(&lesson).map_err(at)?;
-            Ok((lesson.diagrams().count(), lesson.exercises().count()))
-        }
-    }
-
-    #[test]
-    fn every_game_has_a_lesson_that_holds_to_its_rules() {
-        for (name, checked) in GAME_NAMES.iter().zip(visit_every_game(Checked)) {
-            let (diagrams, exercises) = checked.unwrap_or_else(|e| panic!("{e}"));
-            assert!(diagrams >= 2, "{name}: {diagrams} diagrams");
-            assert!(exercises >= 2, "{name}: {exercises} exercises");
-            assert!(lesson_title(name).is_some());
-        }
-        assert!(lesson_text("chess").unwrap_err().contains("unknown game"));
-    }
-
-    #[test]
-    fn exercises_are_found_by_number() {
-        use crate::games::alak::Alak;
-        let first = exercise::<Alak>(0).unwrap();
-        assert_eq!(answer::<Alak>(0, first.show), Ok(Answer::Solved));
-        let error = exercise::<Alak>(99).unwrap_err();
-        assert!(error.starts_with("alak has exercises 1 to"), "{error}");
-    }
 }
