@@ -4,13 +4,16 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use ludus_arena::analyse::{run_analyse, AnalyseConfig, AnalyseLimit, DEFAULT_LIMIT};
-use ludus_arena::cli::{self as match_cli, Parsed, Proto};
+use ludus_arena::analyse::{run_analyse, AnalyseConfig, DEFAULT_LIMIT};
+use ludus_arena::cli::{self as match_cli, Parsed};
+use ludus_arena::config::Limit;
 use ludus_arena::shard::Shard;
+use ludus_arena::spsa::{merge_round, spsa_command, MergeOutcome};
 use ludus_arena::stats::SprtDecision;
 use ludus_arena::{merge_results, run_match};
 use ludus_board::EngineCommand;
@@ -21,15 +24,16 @@ use ludus_engine::protocol::networks::EvalChoice;
 use ludus_engine::search::features::{
     FeatureSwitches, FEATURES_OFF_VARIABLE, FEATURES_ON_VARIABLE,
 };
-use ludus_engine::search::MAX_PLY;
+use ludus_engine::search::{Limits, MAX_PLY};
 use ludus_engine::solve::{run_solve, target_names};
 use ludus_engine::tune::data::merge;
-use ludus_engine::tune::datagen::{run_datagen, DatagenConfig, SearchLimit};
+use ludus_engine::tune::datagen::{run_datagen, DatagenConfig};
 use ludus_engine::tune::texel::{
     run_scale_fit, run_tune, ScaleReport, TuneConfig, TuneReport, DEFAULT_EPOCHS, DEFAULT_RATE,
 };
 use ludus_rules::games::{DEFAULT_GAME, GAME_NAMES};
 use ludus_rules::perft::MAX_PERFT_DEPTH;
+use ludus_rules::protocol::Dialect;
 
 mod manual;
 mod render;
@@ -168,6 +172,30 @@ enum Tool {
     /// Draws a position as SVG on standard output (`ludus render --game
     /// wyke > wyke.svg`).
     Render(render::RenderArgs),
+    /// Tunes an engine's parameters by SPSA over game pairs between two
+    /// settings of it, here or as shards of a job array (`ludus spsa
+    /// --help` lists the options; `ludus spsa params --engine PATH` writes a
+    /// tuning build's parameters as a starting file).
+    #[command(disable_help_flag = true)]
+    Spsa {
+        /// Options: the parameters, the schedule and the state, then the
+        /// games' as `ludus match` takes them.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
+    /// Puts the shards' results of an SPSA run's current round (`ludus spsa
+    /// --shard K/N --results FILE`) into its state, moving θ once the round
+    /// is complete; files of rounds merged before are passed over. Exit
+    /// status: 0 a round merged and more to play, 3 the run is complete, 4
+    /// the round is not complete yet (nothing merged), 1 an error.
+    SpsaMerge {
+        /// The run's state.
+        #[arg(long)]
+        state: PathBuf,
+        /// The shards' results files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Combines the results files (--results) of a match's shards and prints
     /// the whole match's score, Elo, LOS, pentanomial counts and SPRT, and
     /// which shards are missing or incomplete. Exit status: 0 while no SPRT
@@ -367,6 +395,14 @@ fn main() -> ExitCode {
             run_solve(&target).and_then(|report| emit(&format!("{report}\n")))
         }
         Some(Tool::Match { args }) => match_command(&args),
+        Some(Tool::Spsa { args }) => spsa_command(&args),
+        Some(Tool::SpsaMerge { state, files }) => {
+            return exit_status(merge_round(&state, &files).map(|outcome| match outcome {
+                MergeOutcome::Merged => ExitCode::SUCCESS,
+                MergeOutcome::Complete => ExitCode::from(3),
+                MergeOutcome::Incomplete => ExitCode::from(4),
+            }))
+        }
         Some(Tool::Completions { shell }) => {
             let script = manual::completions(manual::whole(Cli::command()), shell);
             emit(&String::from_utf8_lossy(&script))
@@ -388,20 +424,19 @@ fn main() -> ExitCode {
             input,
             game,
             limit: match (depth, nodes, movetime) {
-                (Some(depth), _, _) => AnalyseLimit::Depth(depth),
-                (_, Some(nodes), _) => AnalyseLimit::Nodes(nodes),
-                (_, _, Some(ms)) => AnalyseLimit::Movetime(ms),
-                _ => DEFAULT_LIMIT,
+                (None, None, None) => DEFAULT_LIMIT,
+                _ => Limit {
+                    depth,
+                    nodes,
+                    movetime: movetime.map(Duration::from_millis),
+                    tc: None,
+                },
             },
             threads,
             json,
             pgnout,
             engine: engine.unwrap_or_default(),
-            proto: if proto == "ugi" {
-                Proto::Ugi
-            } else {
-                Proto::Uci
-            },
+            proto: Dialect::from_word(&proto).unwrap_or_default(),
         }),
         Some(Tool::MatchMerge { .. }) => Ok(()),
         Some(Tool::Gui {
@@ -446,9 +481,11 @@ fn main() -> ExitCode {
         }) => datagen(DatagenConfig {
             game,
             games: games as usize,
-            limit: match (nodes, depth) {
-                (Some(nodes), _) => SearchLimit::Nodes(nodes),
-                (None, depth) => SearchLimit::Depth(depth.unwrap_or(1)),
+            // clap requires one of the two.
+            limit: Limits {
+                nodes,
+                depth,
+                ..Limits::default()
             },
             concurrency: concurrency as usize,
             out,

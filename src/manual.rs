@@ -16,14 +16,21 @@ pub fn completions(mut command: Command, shell: Shell) -> Vec<u8> {
     script
 }
 
-/// `command` with `ludus match` as the match runner reads it: its own
-/// clap command (which the daemon's command line passes its words to).
+/// `command` with `ludus match` and `ludus spsa` as the arena reads them:
+/// their own clap commands (which the daemon's command line passes its
+/// words to).
 pub fn whole(command: Command) -> Command {
-    command.mut_subcommand("match", |_| {
-        ludus_arena::cli::command()
-            .name("match")
-            .no_binary_name(false)
-    })
+    command
+        .mut_subcommand("match", |_| {
+            ludus_arena::cli::command()
+                .name("match")
+                .no_binary_name(false)
+        })
+        .mut_subcommand("spsa", |_| {
+            ludus_arena::spsa::cli::command()
+                .name("spsa")
+                .no_binary_name(false)
+        })
 }
 
 /// Writes the man pages of `command` and of each of its subcommands

@@ -1,7 +1,7 @@
 //! The command-line tools around the engine, run as the real binary:
 //! `ludus match` (fake engines, shards, pairs), `ludus analyse` on fixed
-//! PGNs, `ludus render`, and the other commands' output, exit codes and
-//! errors.
+//! PGNs, `ludus render`, `ludus spsa` (a tuning build tuned), and the
+//! other commands' output, exit codes and errors.
 
 mod analyse;
 mod cli;
@@ -10,3 +10,4 @@ mod common;
 mod manual;
 mod matches;
 mod render;
+mod spsa;

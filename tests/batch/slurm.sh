@@ -10,8 +10,12 @@
 # spool and state in a temporary directory, found by SLURM_CONF; no system
 # file changed), submits the match in 3 shards, requeues task 1 while it
 # plays (scontrol requeue), cancels task 2 while it plays and submits it
-# again alone (sbatch --array=2), waits for every task, then merges. It
-# stops the daemons it started on exit. Run as root: bash tests/batch/slurm.sh
+# again alone (sbatch --array=2), waits for every task, then merges. Then
+# it tunes by SPSA with contrib/shards/spsa.sbatch (two rounds, each a job
+# array of 2 shards and a merge job that submits the next round) and
+# checks that θ, iteration by iteration, is the θ of the same run played in
+# one go. It stops the daemons it started on exit. Run as root:
+# bash tests/batch/slurm.sh
 # shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "$0")/common.sh"
 
@@ -174,3 +178,58 @@ for ((k = 1; k <= shards; k++)); do
     grep -q "Finished shard $k/$shards" "shard-$k.log" || { cat "shard-$k.log"; die "shard $k did not finish"; }
 done
 check_merge
+
+# SPSA: a tiny tuning of a tuning build (LUDUS_TUNE_BIN, or built as the
+# tests of ludus spsa build it) in Wyx at 500 nodes a move, deterministic:
+# 8 iterations in 2 rounds of 4, each round 2 shards.
+spsa_dir=$work/spsa
+mkdir "$spsa_dir"
+if [[ -n "${LUDUS_TUNE_BIN:-}" ]]; then
+    tune=$(realpath "$LUDUS_TUNE_BIN")
+else
+    step "cargo build --profile tune-test --features tune"
+    (cd "$repo" && cargo build --quiet --profile tune-test --features tune --bin ludus)
+    tune=$(cd "$repo" && realpath "${CARGO_TARGET_DIR:-target}/tune-test/ludus")
+fi
+cp "$tune" "$spsa_dir/ludus"
+printf '%s\n' 'RFP_MARGIN, int, 120, 20, 400, 19, 0.05' 'LMR_BASE, int, 50, 0, 200, 10, 0.05' \
+    >"$spsa_dir/params.txt"
+spsa=(--game wyx --engine cmd=./ludus nodes=500 --params params.txt
+    --iterations 8 --round-size 4 --seed 3)
+cd "$spsa_dir" || die "no $spsa_dir"
+step "SPSA in one go: ludus spsa ${spsa[*]} --state local.jsonl"
+./ludus spsa "${spsa[@]}" --concurrency 2 --state local.jsonl >local.log 2>&1 ||
+    { cat local.log; die "the local SPSA run failed"; }
+
+# Shard 1 of round 1 played beforehand: the first merge job finds round 1
+# short of shard 2's pairs, and submits its array (where shard 1 ends at
+# once) again.
+step "ludus spsa ... --shard 1/2 --results spsa-shard-1.json, outside Slurm"
+./ludus spsa "${spsa[@]}" --state spsa.jsonl --shard 1/2 --results spsa-shard-1.json \
+    >first-shard.log 2>&1 || { cat first-shard.log; die "shard 1 failed"; }
+step "sbatch contrib/shards/spsa.sbatch 2 ${spsa[*]}"
+sbatch --parsable "$repo/contrib/shards/spsa.sbatch" 2 "${spsa[@]}"
+wait_for 300 "the SPSA jobs to end" queue_empty
+cat spsa-merge.log
+step "ludus spsa-merge: the run is complete"
+status=0
+./ludus spsa-merge --state spsa.jsonl spsa-shard-*.json >merge.log || status=$?
+[ "$status" -eq 3 ] || { cat merge.log spsa-shard-*.log; die "spsa-merge exited $status, not 3"; }
+grep -q "^Round 1/2 is not complete: 2 of 4 pairs missing (iterations 2, 4)" spsa-merge.log ||
+    die "the first merge job did not find round 1 short"
+grep -q "^Resuming shard 1/2 of round 1 from spsa-shard-1.json: 2 pairs played, 0 to go" \
+    spsa-shard-1.log || { cat spsa-shard-1.log; die "shard 1 played again"; }
+for round in 1 2; do
+    grep -q "^Round $round/2 (iterations" spsa-merge.log || die "no round $round in spsa-merge.log"
+    for k in 1 2; do
+        grep -q "Finished shard $k/2 of round $round/2" "spsa-shard-$k.log" ||
+            { cat "spsa-shard-$k.log"; die "shard $k of round $round did not finish"; }
+    done
+done
+# θ per iteration: a state's step records.
+theta_steps() {
+    grep '^{"record":"step"' "$1"
+}
+[ "$(theta_steps local.jsonl | wc -l)" -eq 8 ] || die "the local run lacks steps"
+diff <(theta_steps local.jsonl) <(theta_steps spsa.jsonl) || die "the sharded θ differs from the local run's"
+echo "SPSA on Slurm = SPSA in one go: the same θ at each of 8 iterations"

@@ -16,6 +16,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
 
+pub(crate) use crate::common::target_dir;
 use crate::server::{match_pgn, ply_count, Gui};
 use crate::{layout, learn, play, shown, timed};
 
@@ -96,12 +97,6 @@ fn start_driver() -> Listening {
         },
         "chromedriver",
     )
-}
-
-pub(crate) fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
 }
 
 pub(crate) async fn text_of(client: &Client, css: &str) -> String {

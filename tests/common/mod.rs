@@ -15,10 +15,12 @@ pub mod pylyx_model;
 pub mod rng;
 pub mod rules;
 pub mod scratch;
+pub mod tune;
 pub mod walk;
 
 use std::ffi::OsStr;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,6 +38,14 @@ pub const PATIENCE: Duration = Duration::from_secs(20);
 
 /// The path of the `ludus` binary under test.
 pub const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
+
+/// Cargo's target directory: `CARGO_TARGET_DIR`, or the workspace's
+/// `target`.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
+}
 
 /// The variable that points the tests started through [`command`] (the
 /// README session among them) at another `ludus` binary than the one

@@ -14,12 +14,13 @@ mod writer;
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use ludus_rules::games::{game_named, unknown_game, visit_game, GameVisitor};
-use ludus_rules::protocol::{PositionBase, PositionCommand};
+use ludus_rules::protocol::{Dialect, PositionBase, PositionCommand};
 use ludus_rules::{Game, GameLog, Player, Searchable};
 
-use crate::cli::Proto;
+use crate::config::Limit;
 use crate::openings::read_positions;
 use crate::pgn_read::{read_pgn, PgnGame};
 use engine::Analyser;
@@ -29,19 +30,13 @@ use report::{Analysis, GameRef};
 use verdict::Verdict;
 use writer::Writer;
 
-/// What bounds each search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnalyseLimit {
-    /// `go depth D`.
-    Depth(u32),
-    /// `go nodes N`.
-    Nodes(u64),
-    /// `go movetime MS`.
-    Movetime(u64),
-}
-
 /// The limit when none is given: a second a position.
-pub const DEFAULT_LIMIT: AnalyseLimit = AnalyseLimit::Movetime(1000);
+pub const DEFAULT_LIMIT: Limit = Limit {
+    tc: None,
+    movetime: Some(Duration::from_secs(1)),
+    nodes: None,
+    depth: None,
+};
 
 /// What `ludus analyse` does.
 #[derive(Clone, Debug)]
@@ -51,7 +46,7 @@ pub struct AnalyseConfig {
     /// The game of position lists, and of PGN games without a `Game` tag.
     pub game: Option<String>,
     /// The search limit per position.
-    pub limit: AnalyseLimit,
+    pub limit: Limit,
     /// The engine's `Threads`.
     pub threads: u32,
     /// JSON lines instead of text.
@@ -61,7 +56,7 @@ pub struct AnalyseConfig {
     /// The engine program.
     pub engine: PathBuf,
     /// Its dialect.
-    pub proto: Proto,
+    pub proto: Dialect,
 }
 
 /// Runs the analysis; `Err` for bad input or a failing engine (after the

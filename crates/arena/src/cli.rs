@@ -10,13 +10,16 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
 
 use super::config::{number, positive, positive_seconds, DEFAULT_TIMEMARGIN};
-pub use super::config::{
-    Adjudication, EngineSpec, Limit, MatchConfig, Order, Proto, Resign, Schedule, TimeControl,
-    Timeouts,
+use super::config::{
+    Adjudication, Limit, MatchConfig, Order, Resign, Schedule, TimeControl, Timeouts,
 };
 use super::shard::Shard;
 use super::stats::Sprt;
 use ludus_rules::games::GAME_NAMES;
+
+mod engine_group;
+
+use engine_group::{key_value, EngineGroup};
 
 /// The usage line of `ludus match`.
 const USAGE: &str = "ludus match --game G --engine cmd=PATH [key=value ...] --engine ... [options]";
@@ -344,171 +347,6 @@ fn time_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// A `key=value` word; keys are case-insensitive, option names keep their
-/// case (`option.Hash=64`).
-fn key_value(word: &str) -> Result<(String, String), String> {
-    let (key, value) = word
-        .split_once('=')
-        .ok_or_else(|| format!("expected key=value, got '{word}'"))?;
-    let key = match key.split_once('.') {
-        Some((prefix, name)) => format!("{}.{name}", prefix.to_ascii_lowercase()),
-        None => key.to_ascii_lowercase(),
-    };
-    Ok((key, value.to_string()))
-}
-
-/// Splits a string like a shell does with quotes (for `args="..."`).
-fn split_words(text: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    for c in text.chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), c) => word.push(c),
-            (None, '"' | '\'') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                word.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if quote.is_some() {
-        return Err(format!("unbalanced quote in '{text}'"));
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
-}
-
-/// An engine group as given, before defaults.
-#[derive(Default)]
-struct EngineGroup {
-    name: Option<String>,
-    cmd: Option<String>,
-    args: Vec<String>,
-    dir: Option<PathBuf>,
-    proto: Option<Proto>,
-    options: Vec<(String, String)>,
-    limit: Limit,
-    stderr: Option<PathBuf>,
-}
-
-impl EngineGroup {
-    /// The group of one `--engine` or `--each` (`option` names it in errors).
-    fn read<'a>(
-        option: &str,
-        words: impl Iterator<Item = &'a (String, String)>,
-    ) -> Result<EngineGroup, String> {
-        let mut group = EngineGroup::default();
-        for (key, value) in words {
-            group
-                .set(key, value)
-                .map_err(|e| format!("{option}: {e}"))?;
-        }
-        Ok(group)
-    }
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        if let Some(option) = key.strip_prefix("option.") {
-            if option.is_empty() {
-                return Err("option. needs an option name".to_string());
-            }
-            set_option(&mut self.options, option, value);
-            return Ok(());
-        }
-        match key {
-            "name" => self.name = Some(value.to_string()),
-            "cmd" => self.cmd = Some(value.to_string()),
-            "args" => self.args = split_words(value)?,
-            "dir" => self.dir = Some(PathBuf::from(value)),
-            "stderr" => self.stderr = Some(PathBuf::from(value)),
-            "proto" => {
-                self.proto = Some(match value.to_ascii_lowercase().as_str() {
-                    "uci" => Proto::Uci,
-                    "ugi" => Proto::Ugi,
-                    _ => return Err(format!("proto: '{value}' is not uci or ugi")),
-                })
-            }
-            _ => {
-                if !self.limit.set(key, value)? {
-                    return Err(format!("unknown engine key '{key}'"));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// This group with what it leaves open taken from `under`; its options
-    /// come after `under`'s and replace those of the same name.
-    fn over(self, under: &EngineGroup) -> EngineGroup {
-        let mut options = under.options.clone();
-        for (name, value) in &self.options {
-            set_option(&mut options, name, value);
-        }
-        EngineGroup {
-            name: self.name.or_else(|| under.name.clone()),
-            cmd: self.cmd.or_else(|| under.cmd.clone()),
-            args: if self.args.is_empty() {
-                under.args.clone()
-            } else {
-                self.args
-            },
-            dir: self.dir.or_else(|| under.dir.clone()),
-            proto: self.proto.or(under.proto),
-            options,
-            limit: under.limit.overridden_by(self.limit),
-            stderr: self.stderr.or_else(|| under.stderr.clone()),
-        }
-    }
-
-    /// Engine `index` (from 0), under the match's `limit`.
-    fn finish(self, index: usize, limit: Limit) -> Result<EngineSpec, String> {
-        let which = format!("engine {}", index + 1);
-        let cmd = self
-            .cmd
-            .ok_or_else(|| format!("{which}: cmd= is required"))?;
-        let name = self.name.unwrap_or_else(|| {
-            std::path::Path::new(&cmd)
-                .file_name()
-                .map_or(cmd.clone(), |n| n.to_string_lossy().into_owned())
-        });
-        let limit = limit.overridden_by(self.limit);
-        if limit.is_empty() {
-            return Err(format!(
-                "{which} ({name}) has no limit: give --tc, --st, --nodes or --depth"
-            ));
-        }
-        Ok(EngineSpec {
-            name,
-            cmd,
-            args: self.args,
-            dir: self.dir,
-            proto: self.proto.unwrap_or(Proto::Uci),
-            options: self.options,
-            limit,
-            stderr: self.stderr,
-        })
-    }
-}
-
-/// Sets an engine option, replacing one of the same name (in any case).
-fn set_option(options: &mut Vec<(String, String)>, name: &str, value: &str) {
-    options.retain(|(old, _)| !old.eq_ignore_ascii_case(name));
-    options.push((name.to_string(), value.to_string()));
-}
-
 fn parse_order(text: &str) -> Result<Order, String> {
     match text {
         "random" => Ok(Order::Random),
@@ -578,7 +416,9 @@ fn parse_sprt(words: Vec<(String, String)>) -> Result<Sprt, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::engine_group::split_words;
     use super::*;
+    use ludus_rules::protocol::Dialect;
 
     fn words(line: &str) -> Vec<String> {
         split_words(line).unwrap()
@@ -618,7 +458,7 @@ mod tests {
         );
         assert_eq!(c.game, "alak");
         let [a, b] = &c.engines;
-        assert_eq!((a.name.as_str(), a.proto), ("A", Proto::Ugi));
+        assert_eq!((a.name.as_str(), a.proto), ("A", Dialect::Ugi));
         assert_eq!(
             a.options,
             vec![
@@ -628,7 +468,7 @@ mod tests {
         );
         assert_eq!(a.limit.tc.unwrap().base, Duration::from_secs(5));
         assert_eq!(a.limit.movetime, Some(Duration::from_millis(200)));
-        assert_eq!((b.name.as_str(), b.proto), ("b", Proto::Uci));
+        assert_eq!((b.name.as_str(), b.proto), ("b", Dialect::Uci));
         assert_eq!(b.args, vec!["--game", "alak"]);
         assert_eq!(b.limit.tc, None);
         assert_eq!(c.games, 10);

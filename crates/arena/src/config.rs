@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use ludus_rules::protocol::{Dialect, Go};
 use serde::{Deserialize, Serialize};
 
 use super::shard::Shard;
@@ -190,6 +191,17 @@ impl Limit {
         *self == Limit::default()
     }
 
+    /// The `go` of a move under this limit, its clock aside (the referee
+    /// adds both players' clocks).
+    pub fn go(&self) -> Go {
+        Go {
+            movetime: self.movetime,
+            nodes: self.nodes,
+            depth: self.depth,
+            ..Go::default()
+        }
+    }
+
     /// The PGN `TimeControl` value: the clock, `N/move`, or `-` (none).
     pub fn pgn(&self) -> String {
         match (self.tc, self.movetime) {
@@ -200,13 +212,11 @@ impl Limit {
     }
 }
 
-/// The protocol dialect an engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Proto {
-    /// `uci`, `ucinewgame`, `wtime`/`btime`.
+/// The dialect in a results file: `uci` or `ugi`, the handshake's word.
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Dialect", rename_all = "lowercase")]
+enum DialectName {
     Uci,
-    /// `ugi`, `uginewgame`, `p1time`/`p2time`.
     Ugi,
 }
 
@@ -222,7 +232,8 @@ pub struct EngineSpec {
     /// Its working directory.
     pub dir: Option<PathBuf>,
     /// The dialect.
-    pub proto: Proto,
+    #[serde(with = "DialectName")]
+    pub proto: Dialect,
     /// `setoption` pairs, sent after the handshake.
     pub options: Vec<(String, String)>,
     /// Its move limits.

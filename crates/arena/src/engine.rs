@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
-use super::config::{EngineSpec, Proto};
+use super::config::EngineSpec;
 use super::stderr::{open_copy, quoted, StderrTail};
+use ludus_rules::protocol::Dialect;
 
 /// Why an engine did not give the answer awaited.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +64,7 @@ pub struct EngineProcess {
     stdin: ChildStdin,
     lines: Receiver<Line>,
     stderr: StderrTail,
-    proto: Proto,
+    proto: Dialect,
 }
 
 impl EngineProcess {
@@ -145,7 +146,7 @@ impl EngineProcess {
     }
 
     /// The dialect.
-    pub fn proto(&self) -> Proto {
+    pub fn proto(&self) -> Dialect {
         self.proto
     }
 
@@ -209,12 +210,8 @@ impl EngineProcess {
     /// The handshake: `uci`/`ugi` until `uciok`/`ugiok`; returns the lines
     /// the engine sent (its `id` and `option` declarations).
     pub fn handshake(&mut self, timeout: Duration) -> Result<Vec<String>, Failure> {
-        let (hello, ok) = match self.proto {
-            Proto::Uci => ("uci", "uciok"),
-            Proto::Ugi => ("ugi", "ugiok"),
-        };
-        self.send(hello)?;
-        self.wait_for(ok, timeout)
+        self.send(self.proto.handshake())?;
+        self.wait_for(self.proto.handshake_done(), timeout)
     }
 
     /// `isready` until `readyok`.

@@ -17,7 +17,8 @@
 //! - [`runner`], [`ledger`]: running a match: worker threads play the games,
 //!   the main thread keeps the ledger;
 //! - [`shard`], [`results`], [`merge`]: matches past one machine — slices of
-//!   a match, their results files, and merging them.
+//!   a match, their results files, and merging them;
+//! - [`spsa`]: `ludus spsa`, parameters tuned by matches.
 //!
 //! Scheduling: game `i` (from 0) is played by engine 1 moving first when `i`
 //! is even; with `--repeat` games `2k` and `2k+1` share opening `k` and form
@@ -41,6 +42,7 @@ pub mod report;
 pub mod results;
 pub mod runner;
 pub mod shard;
+pub mod spsa;
 pub mod stats;
 pub mod stderr;
 

@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::config::{EngineSpec, Limit, MatchConfig, Proto};
+use super::config::{EngineSpec, Limit, MatchConfig};
 use super::engine::{announces_option, offers_variant, EngineProcess, Failure};
+use ludus_rules::protocol::{Dialect, PlayerTime};
 use ludus_rules::protocol::{InfoLine, Outcome, PositionCommand, Score};
 use ludus_rules::{Game, GameLog, Player};
 
@@ -178,10 +179,7 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
         let declarations = match process.handshake(wait) {
             Ok(declarations) => declarations,
             Err(failure) => {
-                let hello = match seat.spec.proto {
-                    Proto::Uci => "uci",
-                    Proto::Ugi => "ugi",
-                };
+                let hello = seat.spec.proto.handshake();
                 let why = process.explain(&failure, name, &format!(" at its handshake ({hello})"));
                 if matches!(failure, Failure::Stopped(_)) {
                     return Err(lost(failure, ""));
@@ -218,11 +216,9 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
         *seat.process = Some(process);
     }
     let process = seat.process.as_mut().ok_or_else(missing_process)?;
-    let newgame = match process.proto() {
-        Proto::Uci => "ucinewgame",
-        Proto::Ugi => "uginewgame",
-    };
-    let result = process.send(newgame).and_then(|()| process.sync(wait));
+    let result = process
+        .send(process.proto().new_game())
+        .and_then(|()| process.sync(wait));
     result.map_err(|failure| {
         give_up(seat.process, &failure, name);
         lost(failure, "readyok")
@@ -584,135 +580,21 @@ fn moves(count: u32) -> String {
 }
 
 /// The `go` command for `mover` under its limits, with both clocks.
-fn go_command(proto: Proto, limits: &[Limit; 2], clocks: &[Clock; 2], mover: Player) -> String {
-    let names = match proto {
-        Proto::Uci => [["wtime", "winc"], ["btime", "binc"]],
-        Proto::Ugi => [["p1time", "p1inc"], ["p2time", "p2inc"]],
-    };
-    let mut go = String::from("go");
+fn go_command(dialect: Dialect, limits: &[Limit; 2], clocks: &[Clock; 2], mover: Player) -> String {
     let own = limits[mover.index()];
-    if own.tc.is_some() {
-        for player in [Player::First, Player::Second] {
-            if let Some(tc) = limits[player.index()].tc {
-                let [time, inc] = names[player.index()];
-                let clock = clocks[player.index()];
-                go.push_str(&format!(" {time} {}", clock.left.as_millis()));
-                go.push_str(&format!(" {inc} {}", tc.increment.as_millis()));
-            }
-        }
-        if let Some(moves) = own.tc.and_then(|tc| tc.moves) {
-            let made = clocks[mover.index()].moves_made;
-            go.push_str(&format!(" movestogo {}", moves - made % moves));
-        }
+    let mut go = own.go();
+    if let Some(tc) = own.tc {
+        go.clocks = [0, 1].map(|player| {
+            limits[player].tc.map(|tc| PlayerTime {
+                left: clocks[player].left,
+                increment: tc.increment,
+            })
+        });
+        let made = clocks[mover.index()].moves_made;
+        go.moves_to_go = tc.moves.map(|moves| moves - made % moves);
     }
-    if let Some(st) = own.movetime {
-        go.push_str(&format!(" movetime {}", st.as_millis().max(1)));
-    }
-    if let Some(nodes) = own.nodes {
-        go.push_str(&format!(" nodes {nodes}"));
-    }
-    if let Some(depth) = own.depth {
-        go.push_str(&format!(" depth {depth}"));
-    }
-    go
+    go.to_line(dialect)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::config::TimeControl;
-
-    #[test]
-    fn engines_that_announce_the_pair_option_play_for_pairs() {
-        let option = Some(("Scoring", "margin"));
-        let announced =
-            vec!["option name Scoring type combo default game var game var margin".to_string()];
-        let set = "setoption name Scoring value margin".to_string();
-        assert_eq!(play_for_pairs(option, true, &[], &announced), Some(set));
-        // Not without pairs, not for an engine without the option, not over
-        // the user's own value, not in a game without one.
-        assert_eq!(play_for_pairs(option, false, &[], &announced), None);
-        assert_eq!(play_for_pairs(option, true, &[], &[]), None);
-        let user = vec![("scoring".to_string(), "game".to_string())];
-        assert_eq!(play_for_pairs(option, true, &user, &announced), None);
-        assert_eq!(play_for_pairs(None, true, &[], &announced), None);
-    }
-
-    #[test]
-    fn go_commands_carry_both_clocks() {
-        let tc = TimeControl::parse("40/60+0.5").unwrap();
-        let limits = [
-            Limit {
-                tc: Some(tc),
-                ..Limit::default()
-            },
-            Limit {
-                tc: Some(tc),
-                depth: Some(3),
-                ..Limit::default()
-            },
-        ];
-        let clocks = [
-            Clock {
-                left: Duration::from_millis(1500),
-                moves_made: 41,
-                ..Clock::default()
-            },
-            Clock {
-                left: Duration::from_millis(2500),
-                moves_made: 40,
-                ..Clock::default()
-            },
-        ];
-        assert_eq!(
-            go_command(Proto::Uci, &limits, &clocks, Player::First),
-            "go wtime 1500 winc 500 btime 2500 binc 500 movestogo 39"
-        );
-        assert_eq!(
-            go_command(Proto::Ugi, &limits, &clocks, Player::Second),
-            "go p1time 1500 p1inc 500 p2time 2500 p2inc 500 movestogo 40 depth 3"
-        );
-        let st = [Limit {
-            movetime: Some(Duration::from_millis(200)),
-            nodes: Some(1000),
-            ..Limit::default()
-        }; 2];
-        assert_eq!(
-            go_command(Proto::Uci, &st, &clocks, Player::First),
-            "go movetime 200 nodes 1000"
-        );
-    }
-
-    #[test]
-    fn the_margin_forgives_a_clock_once_and_a_move_time_every_move() {
-        let ms = Duration::from_millis;
-        let tc = Limit {
-            tc: Some(TimeControl::parse("1+0.01").unwrap()),
-            ..Limit::default()
-        };
-        let mut clock = Clock {
-            left: ms(20),
-            ..Clock::default()
-        };
-        assert_eq!(clock.allowed(tc, ms(100)), Some(ms(120)));
-        // 50 ms past the end: owed, and the increment pays 10 ms back.
-        clock.charge(tc, ms(70));
-        assert_eq!((clock.left, clock.overdrawn), (ms(0), ms(40)));
-        assert_eq!(clock.allowed(tc, ms(100)), Some(ms(60)));
-        clock.charge(tc, ms(5));
-        assert_eq!((clock.left, clock.overdrawn), (ms(0), ms(35)));
-        // Paid back, the clock runs again.
-        for _ in 0..5 {
-            clock.charge(tc, ms(0));
-        }
-        assert_eq!((clock.left, clock.overdrawn), (ms(15), ms(0)));
-        // A move time is forgiven its margin on every move.
-        let st = Limit {
-            movetime: Some(ms(50)),
-            ..Limit::default()
-        };
-        let mut clock = Clock::default();
-        clock.charge(st, ms(120));
-        assert_eq!(clock.allowed(st, ms(100)), Some(ms(150)));
-    }
-}
+mod tests;

@@ -230,7 +230,7 @@ fn oversubscription(config: &MatchConfig, games: usize, cores: usize) -> Option<
 }
 
 /// The FNV-1a hash of the openings file, if there is one.
-fn openings_hash(config: &MatchConfig) -> Result<Option<String>, String> {
+pub(crate) fn openings_hash(config: &MatchConfig) -> Result<Option<String>, String> {
     config
         .openings
         .as_ref()
@@ -286,7 +286,7 @@ fn open_results(
 
 /// The opening of every game slot of the whole match: from the file in the
 /// chosen order, or the game's random starts, or its start position.
-fn opening_sequence<G: Game>(config: &MatchConfig) -> Result<Vec<G>, String> {
+pub(crate) fn opening_sequence<G: Game>(config: &MatchConfig) -> Result<Vec<G>, String> {
     let slots = if config.schedule.repeat {
         config.games.div_ceil(2)
     } else {

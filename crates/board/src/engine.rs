@@ -7,8 +7,9 @@
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{never, select, Receiver, Sender};
-use ludus_arena::cli::{EngineSpec, Limit, Proto};
+use ludus_arena::config::{EngineSpec, Limit};
 use ludus_arena::engine::{EngineProcess, Failure};
+use ludus_rules::protocol::Dialect;
 
 use crate::search::{Event, Job, Link, Next, Searches, Setup, Told};
 
@@ -201,22 +202,22 @@ fn start_engine(command: &EngineCommand) -> Result<Running, String> {
         cmd: command.program.clone(),
         args: command.args.clone(),
         dir: None,
-        proto: Proto::Ugi,
+        proto: Dialect::Ugi,
         options: Vec::new(),
         limit: Limit::default(),
         stderr: None,
     };
     let mut process = EngineProcess::start(&spec)?;
     let mut declarations = Vec::new();
-    let mut handshake = |hello: &str, ok: &str, wait: Duration| -> Result<bool, String> {
+    let mut handshake = |dialect: Dialect, wait: Duration| -> Result<bool, String> {
         let name = format!("'{}'", command.program);
-        if let Err(failure) = process.send(hello) {
+        if let Err(failure) = process.send(dialect.handshake()) {
             return Err(process.explain(&failure, &name, " at once"));
         }
         let deadline = Instant::now() + wait;
         loop {
             match process.next_line(deadline) {
-                Ok(line) if line.trim() == ok => return Ok(true),
+                Ok(line) if line.trim() == dialect.handshake_done() => return Ok(true),
                 Ok(line) => declarations.push(line),
                 Err(Failure::TimedOut) => return Ok(false),
                 Err(failure) => {
@@ -225,10 +226,10 @@ fn start_engine(command: &EngineCommand) -> Result<Running, String> {
             }
         }
     };
-    let proto = if handshake("ugi", "ugiok", UGI_WAIT)? {
-        Proto::Ugi
-    } else if handshake("uci", "uciok", ANSWER_WAIT)? {
-        Proto::Uci
+    let proto = if handshake(Dialect::Ugi, UGI_WAIT)? {
+        Dialect::Ugi
+    } else if handshake(Dialect::Uci, ANSWER_WAIT)? {
+        Dialect::Uci
     } else {
         return Err(format!(
             "engine '{}' answered neither ugi nor uci",

@@ -12,7 +12,7 @@ use crate::action::{Action, ActionError};
 use crate::app::App;
 use crate::search::{Event, Next, Searches, Setup, Told};
 use crate::view::{query, state_json};
-use ludus_arena::cli::Proto;
+use ludus_rules::protocol::Dialect;
 
 /// The conversation with the in-page engine: its handshake (`ugi`: it is
 /// always ludus), then the searches the board wants, as lines to send.
@@ -49,7 +49,7 @@ impl PageLink {
             self.declarations.push(line.to_string());
             return None;
         }
-        let told = Told::new(Proto::Ugi, std::mem::take(&mut self.declarations));
+        let told = Told::new(Dialect::Ugi, std::mem::take(&mut self.declarations));
         let name = told
             .name()
             .unwrap_or_else(|| "the in-page engine".to_string());

@@ -6,10 +6,11 @@
 //! and the in-page engine of the static site ([`crate::page`]) both speak
 //! through this, so the protocol text they see is the same.
 
-use ludus_arena::cli::Proto;
+use std::time::Duration;
+
 use ludus_arena::engine::{announces_option, offers_variant, option_default};
 use ludus_arena::referee::play_for_pairs;
-use ludus_rules::protocol::{InfoLine, Score};
+use ludus_rules::protocol::{self, Dialect, InfoLine, PlayerTime, Score};
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,21 +41,24 @@ pub enum Go {
 }
 
 impl Go {
-    /// The `go` command in the words of `proto`: the clocks as
-    /// `wtime`/`btime`/`winc`/`binc` (UCI) or `p1time`/`p2time`/`p1inc`/
-    /// `p2inc` (UGI).
-    pub fn command(&self, proto: Proto) -> String {
+    /// The `go` command in `dialect`'s words: the clocks as the rules'
+    /// protocol writes them (`wtime`/`winc`/`btime`/`binc` in UCI,
+    /// `p1time`/`p1inc`/`p2time`/`p2inc` in UGI).
+    pub fn command(&self, dialect: Dialect) -> String {
         match self {
             Go::Limit(limit) => format!("go {limit}"),
             Go::Clock { time, increment } => {
-                let [t1, t2, i1, i2] = match proto {
-                    Proto::Uci => ["wtime", "btime", "winc", "binc"],
-                    Proto::Ugi => ["p1time", "p2time", "p1inc", "p2inc"],
+                let clock = |side: usize| {
+                    Some(PlayerTime {
+                        left: Duration::from_millis(time[side]),
+                        increment: Duration::from_millis(increment[side]),
+                    })
                 };
-                format!(
-                    "go {t1} {} {t2} {} {i1} {} {i2} {}",
-                    time[0], time[1], increment[0], increment[1]
-                )
+                let go = protocol::Go {
+                    clocks: [clock(0), clock(1)],
+                    ..protocol::Go::default()
+                };
+                go.to_line(dialect)
             }
         }
     }
@@ -152,7 +156,7 @@ pub enum Setup {
 /// since.
 #[derive(Clone, Debug)]
 pub struct Told {
-    proto: Proto,
+    proto: Dialect,
     declarations: Vec<String>,
     game: Option<&'static str>,
     epoch: u64,
@@ -166,7 +170,7 @@ pub struct Told {
 impl Told {
     /// An engine of dialect `proto` that declared `declarations` (its
     /// `id` and `option` lines) and has been told nothing yet.
-    pub fn new(proto: Proto, declarations: Vec<String>) -> Told {
+    pub fn new(proto: Dialect, declarations: Vec<String>) -> Told {
         Told {
             proto,
             declarations,
@@ -200,11 +204,7 @@ impl Told {
                 let line = format!("setoption name UCI_Variant value {}", job.game);
                 steps.push(Setup::Send(line));
             }
-            let newgame = match next.proto {
-                Proto::Uci => "ucinewgame",
-                Proto::Ugi => "uginewgame",
-            };
-            steps.push(Setup::Send(newgame.to_string()));
+            steps.push(Setup::Send(next.proto.new_game().to_string()));
             next.game = Some(job.game);
             next.epoch = job.epoch;
         }
@@ -407,9 +407,9 @@ mod tests {
 
     #[test]
     fn names() {
-        let told = Told::new(Proto::Ugi, vec!["id name ludus 0.1.0".to_string()]);
+        let told = Told::new(Dialect::Ugi, vec!["id name ludus 0.1.0".to_string()]);
         assert_eq!(told.name().as_deref(), Some("ludus 0.1.0"));
-        assert_eq!(Told::new(Proto::Ugi, Vec::new()).name(), None);
+        assert_eq!(Told::new(Dialect::Ugi, Vec::new()).name(), None);
     }
 
     fn job(id: u64) -> Job {
@@ -432,7 +432,7 @@ mod tests {
             "option name UCI_Variant type combo default alak var alak var wyx",
             "option name MultiPV type spin default 1 min 1 max 3",
         ];
-        let mut told = Told::new(Proto::Ugi, declarations.map(str::to_string).to_vec());
+        let mut told = Told::new(Dialect::Ugi, declarations.map(str::to_string).to_vec());
         let send = |line: &str| Setup::Send(line.to_string());
         assert_eq!(
             told.job_steps(&job(1)).unwrap(),
@@ -475,15 +475,15 @@ mod tests {
             increment: [2000, 2000],
         };
         assert_eq!(
-            clock.command(Proto::Uci),
-            "go wtime 60000 btime 59000 winc 2000 binc 2000"
+            clock.command(Dialect::Uci),
+            "go wtime 60000 winc 2000 btime 59000 binc 2000"
         );
         assert_eq!(
-            clock.command(Proto::Ugi),
-            "go p1time 60000 p2time 59000 p1inc 2000 p2inc 2000"
+            clock.command(Dialect::Ugi),
+            "go p1time 60000 p1inc 2000 p2time 59000 p2inc 2000"
         );
         assert_eq!(
-            Go::Limit("depth 3".into()).command(Proto::Ugi),
+            Go::Limit("depth 3".into()).command(Dialect::Ugi),
             "go depth 3"
         );
     }

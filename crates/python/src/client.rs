@@ -5,8 +5,9 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use ludus_arena::config::{EngineSpec, Proto};
+use ludus_arena::config::EngineSpec;
 use ludus_arena::engine::{EngineProcess, Failure};
+use ludus_rules::protocol::Dialect;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
 
@@ -59,15 +60,9 @@ impl EngineProcessHandle {
     #[new]
     #[pyo3(signature = (command, proto = "uci", cwd = None))]
     fn new(command: Vec<String>, proto: &str, cwd: Option<String>) -> PyResult<Self> {
-        let proto = match proto {
-            "uci" => Proto::Uci,
-            "ugi" => Proto::Ugi,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown protocol '{other}' (uci or ugi)"
-                )))
-            }
-        };
+        let proto = Dialect::from_word(proto).ok_or_else(|| {
+            PyValueError::new_err(format!("unknown protocol '{proto}' (uci or ugi)"))
+        })?;
         let (cmd, args) = command
             .split_first()
             .ok_or_else(|| PyValueError::new_err("the command is empty"))?;

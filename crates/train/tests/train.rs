@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use ludus_engine::nnue::Network;
-use ludus_engine::tune::datagen::{run_datagen, DatagenConfig, SearchLimit};
+use ludus_engine::search::Limits;
+use ludus_engine::tune::datagen::{run_datagen, DatagenConfig};
 use ludus_rules::games::wyx::Wyx;
 use ludus_rules::Searchable;
 use ludus_train::{train, TrainConfig, TrainReport};
@@ -23,7 +24,10 @@ fn generate(game: &str, games: usize, name: &str) -> PathBuf {
     run_datagen(&DatagenConfig {
         game: game.to_string(),
         games,
-        limit: SearchLimit::Nodes(300),
+        limit: Limits {
+            nodes: Some(300),
+            ..Limits::default()
+        },
         concurrency: 2,
         out: out.clone(),
         options: Vec::new(),

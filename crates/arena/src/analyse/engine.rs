@@ -7,8 +7,8 @@ use ludus_rules::protocol::PositionCommand;
 use ludus_rules::Game;
 
 use super::verdict::{read_info, Verdict};
-use super::{AnalyseConfig, AnalyseLimit};
-use crate::cli::{EngineSpec, Limit, Proto};
+use super::AnalyseConfig;
+use crate::config::{EngineSpec, Limit};
 use crate::engine::{offers_variant, EngineProcess, Failure};
 
 /// How long the handshake and `isready` may take.
@@ -23,7 +23,7 @@ pub(super) struct Analyser {
     process: EngineProcess,
     declarations: Vec<String>,
     variant: Option<&'static str>,
-    limit: AnalyseLimit,
+    limit: Limit,
     name: String,
 }
 
@@ -81,11 +81,7 @@ impl Analyser {
             self.send(&format!("setoption name UCI_Variant value {}", G::NAME))?;
             self.variant = Some(G::NAME);
         }
-        let newgame = match self.process.proto() {
-            Proto::Uci => "ucinewgame",
-            Proto::Ugi => "uginewgame",
-        };
-        self.send(newgame)?;
+        self.send(self.process.proto().new_game())?;
         self.process
             .sync(READY_TIMEOUT)
             .map_err(|f| failure(&self.name, f, "readyok"))
@@ -98,11 +94,8 @@ impl Analyser {
             .iter()
             .find_map(|line| line.strip_prefix("id name "))
             .unwrap_or(&self.name);
-        let limit = match self.limit {
-            AnalyseLimit::Depth(depth) => format!("depth {depth}"),
-            AnalyseLimit::Nodes(nodes) => format!("nodes {nodes}"),
-            AnalyseLimit::Movetime(ms) => format!("movetime {ms}"),
-        };
+        let go = self.limit.go().to_line(self.process.proto());
+        let limit = go.strip_prefix("go ").unwrap_or(&go);
         format!("{} ({limit})", id.trim())
     }
 
@@ -119,16 +112,12 @@ impl Analyser {
         position: &PositionCommand,
         root: &G,
     ) -> Result<Verdict, String> {
-        let (go, wait) = match self.limit {
-            AnalyseLimit::Depth(depth) => (format!("go depth {depth}"), UNTIMED_WAIT),
-            AnalyseLimit::Nodes(nodes) => (format!("go nodes {nodes}"), UNTIMED_WAIT),
-            AnalyseLimit::Movetime(ms) => (
-                format!("go movetime {ms}"),
-                Duration::from_millis(ms) + ANSWER_MARGIN,
-            ),
-        };
+        let wait = self
+            .limit
+            .movetime
+            .map_or(UNTIMED_WAIT, |time| time + ANSWER_MARGIN);
         self.send(&position.to_string())?;
-        self.send(&go)?;
+        self.send(&self.limit.go().to_line(self.process.proto()))?;
         let deadline = Instant::now() + wait;
         let mut infos = Vec::new();
         loop {

@@ -1,30 +1,8 @@
 //! Parsing protocol lines into commands. Pure text work: nothing here knows a
 //! game; moves and positions stay strings until the session reads them.
 
-use std::time::Duration;
-
-use ludus_rules::perft::MAX_PERFT_DEPTH;
-use ludus_rules::protocol::words::{number, truncate};
-use ludus_rules::protocol::PositionCommand;
-
-use crate::search::{Clock, Limits};
-
-/// The parameters of `go`: the search limits they set, with both players'
-/// clocks (the search takes the mover's).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
-    /// Each player's clock, the first player's first (`wtime`/`p1time`
-    /// with its increment and `movestogo`); `None` where its time is not
-    /// given.
-    pub clocks: [Option<Clock>; 2],
-    /// The limits (`depth`, `nodes`, `movetime`, `mate`, `infinite`,
-    /// `ponder`) but the clock.
-    pub limits: Limits,
-    /// Count leaves to this depth instead of searching.
-    pub perft: Option<u32>,
-    /// Restrict the search to these root moves.
-    pub search_moves: Vec<String>,
-}
+use ludus_rules::protocol::words::truncate;
+use ludus_rules::protocol::{Dialect, Go, PositionCommand};
 
 /// Which moves `query moves` and `query movecount` take: every word must
 /// match the move's notation (letter case aside). A word ending in `*`
@@ -88,10 +66,8 @@ pub enum Query {
 /// One protocol command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// `uci`: handshake in the UCI dialect.
-    Uci,
-    /// `ugi`: handshake in the UGI dialect.
-    Ugi,
+    /// `uci` or `ugi`: the handshake, in its dialect.
+    Handshake(Dialect),
     /// `isready`.
     IsReady,
     /// `debug on|off` (accepted, no effect).
@@ -108,7 +84,7 @@ pub enum Command {
     /// `position startpos|fen F|random S [moves …]`.
     Position(PositionCommand),
     /// `go …`.
-    Go(GoParams),
+    Go(Go),
     /// `stop`.
     Stop,
     /// `ponderhit`.
@@ -138,8 +114,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         }
     };
     let command = match head {
-        "uci" => no_arguments(Command::Uci)?,
-        "ugi" => no_arguments(Command::Ugi)?,
+        "uci" | "ugi" => no_arguments(Command::Handshake(
+            Dialect::from_word(head).expect("a handshake word"),
+        ))?,
         "isready" => no_arguments(Command::IsReady)?,
         "ucinewgame" | "uginewgame" => no_arguments(Command::NewGame)?,
         "stop" => no_arguments(Command::Stop)?,
@@ -152,7 +129,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         },
         "setoption" => parse_setoption(rest)?,
         "position" => Command::Position(PositionCommand::parse(rest)?),
-        "go" => Command::Go(parse_go(rest)?),
+        "go" => Command::Go(Go::parse(rest)?),
         "query" => Command::Query(match rest {
             ["gameover"] => Query::GameOver,
             ["p1turn"] => Query::P1Turn,
@@ -191,113 +168,6 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
     })
 }
 
-/// The parameter a `go` word sets: UCI and UGI names of one clock are one
-/// parameter.
-fn go_parameter(word: &str) -> &str {
-    match word {
-        "wtime" => "p1time",
-        "btime" => "p2time",
-        "winc" => "p1inc",
-        "binc" => "p2inc",
-        other => other,
-    }
-}
-
-fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
-    let mut go = GoParams::default();
-    // Milliseconds per player, the first player's first.
-    let (mut times, mut increments) = ([None; 2], [None; 2]);
-    let mut moves_to_go = None;
-    let mut given: Vec<&str> = Vec::new();
-    let mut words = rest.iter().copied().peekable();
-    while let Some(word) = words.next() {
-        if is_go_keyword(word) {
-            if let Some(&earlier) = given
-                .iter()
-                .find(|&&w| go_parameter(w) == go_parameter(word))
-            {
-                return Err(if earlier == word {
-                    format!("go: '{word}' is given twice")
-                } else {
-                    format!("go: '{word}' and '{earlier}' are the same parameter, given twice")
-                });
-            }
-            given.push(word);
-        }
-        let mut value = |min: i128, max: i128| -> Result<i128, String> {
-            let text = words
-                .next()
-                .ok_or_else(|| format!("go {word}: a number is missing"))?;
-            number(text, min, max).map_err(|e| format!("go {word}: {e}"))
-        };
-        // Clocks may arrive negative from a GUI whose flag fell: that is no
-        // time left, not an error.
-        let mut time = || value(i64::MIN.into(), i64::MAX.into()).map(|t| t.max(0) as u64);
-        let limits = &mut go.limits;
-        match word {
-            "wtime" | "p1time" => times[0] = Some(time()?),
-            "btime" | "p2time" => times[1] = Some(time()?),
-            "winc" | "p1inc" => increments[0] = Some(time()?),
-            "binc" | "p2inc" => increments[1] = Some(time()?),
-            "movestogo" => moves_to_go = Some(value(1, u32::MAX.into())? as u32),
-            "depth" => limits.depth = Some(value(1, u32::MAX.into())? as u32),
-            "nodes" => limits.nodes = Some(value(1, u64::MAX.into())? as u64),
-            "movetime" => {
-                let millis = value(1, u64::MAX.into())? as u64;
-                limits.movetime = Some(Duration::from_millis(millis));
-            }
-            "mate" => limits.mate = Some(value(1, u32::MAX.into())? as u32),
-            "perft" => go.perft = Some(value(0, MAX_PERFT_DEPTH.into())? as u32),
-            "infinite" => limits.infinite = true,
-            "ponder" => limits.ponder = true,
-            "searchmoves" => {
-                while let Some(&mv) = words.peek() {
-                    if is_go_keyword(mv) {
-                        break;
-                    }
-                    go.search_moves.push(mv.to_string());
-                    words.next();
-                }
-                if go.search_moves.is_empty() {
-                    return Err("go searchmoves: no move given".to_string());
-                }
-            }
-            _ => return Err(format!("go: unknown parameter '{}'", truncate(word))),
-        }
-    }
-    go.clocks = [0, 1].map(|player| {
-        times[player].map(|left| Clock {
-            time_left: Duration::from_millis(left),
-            increment: Duration::from_millis(increments[player].unwrap_or(0)),
-            moves_to_go,
-        })
-    });
-    Ok(go)
-}
-
-fn is_go_keyword(word: &str) -> bool {
-    matches!(
-        word,
-        "wtime"
-            | "btime"
-            | "winc"
-            | "binc"
-            | "p1time"
-            | "p2time"
-            | "p1inc"
-            | "p2inc"
-            | "movestogo"
-            | "depth"
-            | "nodes"
-            | "movetime"
-            | "mate"
-            | "perft"
-            | "infinite"
-            | "ponder"
-            | "searchmoves"
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -321,41 +191,22 @@ mod tests {
     }
 
     #[test]
-    fn parses_go_in_both_dialects() {
-        let Command::Go(go) = parse("go p1time 1000 p2time 2000 p1inc 10 p2inc 20 movestogo 5")
-            .unwrap()
-            .unwrap()
-        else {
-            panic!("not go");
+    fn go_and_the_handshake_are_read_in_both_dialects() {
+        let go = parse("go p1time 1000 p2time 2000 movestogo 5").unwrap();
+        let Some(Command::Go(go)) = go else {
+            panic!("not go: {go:?}");
         };
-        let clock = |time, increment| Clock {
-            time_left: Duration::from_millis(time),
-            increment: Duration::from_millis(increment),
-            moves_to_go: Some(5),
-        };
-        assert_eq!(go.clocks, [Some(clock(1000, 10)), Some(clock(2000, 20))]);
-        let Command::Go(go) = parse("go wtime -50 btime 2000 searchmoves 4-5 3-5 depth 3")
-            .unwrap()
-            .unwrap()
-        else {
-            panic!("not go");
-        };
-        let p1_time = go.clocks[0].map(|clock| clock.time_left);
-        assert_eq!((p1_time, go.limits.depth), (Some(Duration::ZERO), Some(3)));
-        assert_eq!(go.search_moves, ["4-5", "3-5"]);
-        for bad in [
-            "go depth",
-            "go depth x",
-            "go depth 0",
-            "go perft 65",
-            "go perft 4000000000",
-            "go depth 4294967296",
-            "go nodes -5",
-            "go sideways",
-            "go searchmoves",
-        ] {
-            assert!(parse(bad).is_err(), "{bad}");
+        assert_eq!(
+            (go.clocks[1].map(|c| c.left.as_millis()), go.moves_to_go),
+            (Some(2000), Some(5))
+        );
+        for dialect in [Dialect::Uci, Dialect::Ugi] {
+            let line = dialect.handshake();
+            assert_eq!(parse(line).unwrap(), Some(Command::Handshake(dialect)));
+            assert_eq!(parse(dialect.new_game()).unwrap(), Some(Command::NewGame));
         }
+        assert!(parse("uci now").is_err());
+        assert!(parse("go sideways").is_err());
     }
 
     #[test]
@@ -377,9 +228,9 @@ mod tests {
         );
         assert_eq!(
             parse("go perft 0").unwrap(),
-            Some(Command::Go(GoParams {
+            Some(Command::Go(Go {
                 perft: Some(0),
-                ..GoParams::default()
+                ..Go::default()
             }))
         );
         assert!(error(&format!("go wtime -{huge}")).contains("out of range"));

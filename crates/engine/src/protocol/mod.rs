@@ -17,7 +17,7 @@ use web_time::Instant;
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
 use ludus_rules::games::{level_calibration, unknown_game};
-use ludus_rules::protocol::{PositionBase, PositionCommand};
+use ludus_rules::protocol::{Dialect, PositionBase, PositionCommand};
 use ludus_rules::{any_game, GameResult, Player};
 
 use crate::search::features::FeatureSwitches;
@@ -94,13 +94,6 @@ fn decode(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes)
         .trim_end_matches('\r')
         .to_string()
-}
-
-/// Which handshake the peer used; only the closing word differs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Dialect {
-    Uci,
-    Ugi,
 }
 
 /// The engine: options, the shared hash table, the game session and the
@@ -222,8 +215,7 @@ impl Engine {
     /// Carries out `command`, read at `read_at`.
     fn execute(&mut self, command: Command, read_at: Instant) -> Result<(), String> {
         match command {
-            Command::Uci => self.handshake(Dialect::Uci),
-            Command::Ugi => self.handshake(Dialect::Ugi),
+            Command::Handshake(dialect) => self.handshake(dialect),
             Command::IsReady => {
                 // `isready` is where a GUI waits for set-up work: the game's
                 // tables are ready before `readyok`.
@@ -306,10 +298,7 @@ impl Engine {
         for declaration in self.options.declarations() {
             self.out.line(&declaration);
         }
-        self.out.line(match dialect {
-            Dialect::Uci => "uciok",
-            Dialect::Ugi => "ugiok",
-        });
+        self.out.line(dialect.handshake_done());
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {

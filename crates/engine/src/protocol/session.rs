@@ -13,11 +13,10 @@ use std::time::Duration;
 use crossbeam_channel::{bounded, Receiver};
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::perft::split_perft;
-use ludus_rules::protocol::InfoLine;
+use ludus_rules::protocol::{Go, InfoLine};
 use ludus_rules::{AnyGame, GameResult, Searchable, TypedGame};
 use web_time::Instant;
 
-use super::command::GoParams;
 use super::networks::NetGame;
 use super::options::GameOptionInfo;
 use super::output::Output;
@@ -118,13 +117,13 @@ pub trait Session: Send {
     fn table_preparer(&self) -> Box<dyn FnOnce() + Send>;
     /// Checks what `go` names in the position (its `searchmoves`), so a
     /// bad `go` can be refused before it stops a running search.
-    fn check_go(&self, go: &GoParams) -> Result<(), String>;
+    fn check_go(&self, go: &Go) -> Result<(), String>;
     /// Starts `go` (a search, or perft), read at `read_at`, on a thread
     /// that prints its output (to a detachable writer of `out`); a search's
     /// clock runs from `read_at`.
     fn start_job(
         &self,
-        go: &GoParams,
+        go: &Go,
         read_at: Instant,
         settings: &JobSettings,
         tt: Arc<TranspositionTable>,
@@ -168,7 +167,7 @@ impl<G: Searchable> TypedSession<G> {
     }
 
     /// The moves of `go searchmoves`, each legal here, or the first error.
-    fn search_moves(&self, go: &GoParams) -> Result<Vec<G::Move>, String> {
+    fn search_moves(&self, go: &Go) -> Result<Vec<G::Move>, String> {
         go.search_moves
             .iter()
             .map(|text| {
@@ -179,13 +178,13 @@ impl<G: Searchable> TypedSession<G> {
             .collect()
     }
 
-    fn limits(&self, go: &GoParams) -> Limits {
+    fn limits(&self, go: &Go) -> Limits {
+        let limits = Limits::for_mover(go, self.current().side_to_move().index());
         Limits {
             // Beyond this a mate cannot be told from any other forced win,
             // and the search's threshold would leave the score range.
-            mate: go.limits.mate.map(|moves| moves.min(MAX_MATE_MOVES)),
-            clock: go.clocks[self.current().side_to_move().index()],
-            ..go.limits.clone()
+            mate: limits.mate.map(|moves| moves.min(MAX_MATE_MOVES)),
+            ..limits
         }
     }
 }
@@ -257,20 +256,20 @@ impl<G: Searchable> Session for TypedSession<G> {
         Box::new(move || G::prepare(&settings))
     }
 
-    fn check_go(&self, go: &GoParams) -> Result<(), String> {
+    fn check_go(&self, go: &Go) -> Result<(), String> {
         self.search_moves(go).map(drop)
     }
 
     fn start_job(
         &self,
-        go: &GoParams,
+        go: &Go,
         read_at: Instant,
         settings: &JobSettings,
         tt: Arc<TranspositionTable>,
         out: Output,
     ) -> Result<RunningJob, String> {
         let search_moves = self.search_moves(go)?;
-        let ponder = go.limits.ponder && go.perft.is_none();
+        let ponder = go.ponder && go.perft.is_none();
         let signals = Arc::new(Signals::starting_at(read_at, ponder));
         let (done_sender, done) = bounded(1);
         let out = out.detachable();
@@ -304,7 +303,7 @@ impl<G: Searchable> Session for TypedSession<G> {
 
 /// Whether a job of `go` with `limits` (the mover's clock picked) ends
 /// without `stop`.
-fn finishes_alone(go: &GoParams, limits: &Limits) -> bool {
+fn finishes_alone(go: &Go, limits: &Limits) -> bool {
     if go.perft.is_some() {
         return true;
     }
@@ -328,7 +327,7 @@ fn draw_seed(position_hash: u64) -> u64 {
 /// Everything a job thread owns.
 struct Job<G: Searchable> {
     session: TypedSession<G>,
-    go: GoParams,
+    go: Go,
     limits: Limits,
     /// The lines to search (MultiPV): the asked number, or more for a
     /// level to draw among.

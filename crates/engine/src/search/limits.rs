@@ -2,6 +2,13 @@
 
 use std::time::Duration;
 
+use ludus_rules::protocol::Go;
+
+use super::params::{
+    TM_HARD_PER_OPTIMUM, TM_HARD_SHARE, TM_HORIZON, TM_LAST_MOVES_SHARE, TM_MAX_HORIZON,
+    TM_OPTIMUM_SHARE, TM_RESERVE_OVERHEADS,
+};
+
 /// The side to move's clock, as `go wtime/btime/...` or `p1time/...` give it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
@@ -33,6 +40,26 @@ pub struct Limits {
     pub ponder: bool,
 }
 
+impl Limits {
+    /// The limits `go` sets for the player `mover` (0 first): its own
+    /// clock, the other limits as given.
+    pub fn for_mover(go: &Go, mover: usize) -> Limits {
+        Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime,
+            mate: go.mate,
+            clock: go.clocks[mover].map(|time| Clock {
+                time_left: time.left,
+                increment: time.increment,
+                moves_to_go: go.moves_to_go,
+            }),
+            infinite: go.infinite,
+            ponder: go.ponder,
+        }
+    }
+}
+
 /// How long a search may take: `soft` is the time the move is planned to
 /// take (past it no new iteration starts), `hard` the time at which the
 /// search stops mid-iteration.
@@ -48,28 +75,6 @@ pub struct TimeBudget {
     /// `movetime` is spent whole.
     pub adaptive: bool,
 }
-
-/// Moves planned ahead when the clock gives no `movestogo`: the move's
-/// share of the clock (and of the increments to come) is 1/35, a reserve
-/// for a long game while spending enough early.
-const DEFAULT_HORIZON: u32 = 35;
-/// The most moves planned ahead; a longer `movestogo` counts as this many.
-const MAX_HORIZON: u32 = 50;
-/// Move Overheads held back as a reserve that no plan touches (400 ms with
-/// the default overhead of 10 ms): on a loaded machine an answer can reach
-/// the GUI 200 ms and more after the search stopped (measured in
-/// bench/notes/ablations.md, "Time management under a clock"), which loses on time when the clock is nearly empty.
-/// Below the reserve the search takes a millisecond, and the increments
-/// fill the clock again.
-const RESERVE_OVERHEADS: u32 = 40;
-/// The hard limit is at most this many times the optimum...
-const HARD_PER_OPTIMUM: u32 = 5;
-/// ...and, with moves to come, at most this share of the spendable time.
-const HARD_SHARE: f64 = 0.75;
-/// The optimum is at most this share of the spendable time (when the
-/// increments dominate the clock) — or 0.9 / moves to go, if larger, so the
-/// last move before a time control may spend nearly all of it.
-const OPTIMUM_SHARE: f64 = 0.2;
 
 impl TimeBudget {
     /// The budget for `limits`, keeping `overhead` for the communication
@@ -103,7 +108,7 @@ impl TimeBudget {
     }
 
     /// The budget for a clock. The time is planned over the moves to the
-    /// next time control (`movestogo`, else [`DEFAULT_HORIZON`], fewer if
+    /// next time control (`movestogo`, else [`TM_HORIZON`], fewer if
     /// the game ends sooner): each of them gets an equal share of the clock
     /// and of the increments to come, less a Move Overhead per move. The
     /// hard limit never exceeds the time left minus the overhead and the
@@ -111,22 +116,28 @@ impl TimeBudget {
     pub fn for_clock(clock: &Clock, overhead: Duration, plies_left: Option<u32>) -> TimeBudget {
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         let usable = ms(clock.time_left.saturating_sub(overhead));
-        let reserve = (ms(overhead) * f64::from(RESERVE_OVERHEADS)).min(usable);
+        let reserve = (ms(overhead) * f64::from(TM_RESERVE_OVERHEADS.get())).min(usable);
         let spendable = usable - reserve;
         let mut horizon = clock
             .moves_to_go
-            .unwrap_or(DEFAULT_HORIZON)
-            .clamp(1, MAX_HORIZON);
+            .unwrap_or(TM_HORIZON.get() as u32)
+            .clamp(1, TM_MAX_HORIZON.get() as u32);
         if let Some(plies) = plies_left {
             // Our moves are every other ply of what is left.
             horizon = horizon.min(plies.div_ceil(2).max(1));
         }
         let moves = f64::from(horizon);
         let later_increments = (ms(clock.increment) - ms(overhead)).max(0.0) * (moves - 1.0);
-        let share = OPTIMUM_SHARE.max(0.9 / moves);
+        let share = TM_OPTIMUM_SHARE
+            .per(100)
+            .max(TM_LAST_MOVES_SHARE.per(100) / moves);
         let optimum = ((spendable + later_increments) / moves).min(spendable * share);
-        let hard_share = if horizon == 1 { 1.0 } else { HARD_SHARE };
-        let hard = (optimum * f64::from(HARD_PER_OPTIMUM)).min(spendable * hard_share);
+        let hard_share = if horizon == 1 {
+            1.0
+        } else {
+            TM_HARD_SHARE.per(100)
+        };
+        let hard = (optimum * f64::from(TM_HARD_PER_OPTIMUM.get())).min(spendable * hard_share);
         let floor = 1.0;
         let hard = hard.max(floor);
         TimeBudget {

@@ -68,6 +68,12 @@ impl Param {
         self.get().max(0) as usize
     }
 
+    /// Its value read as a ratio in `unit`ths (`per(100)`: a percentage).
+    #[inline]
+    pub fn per(&self, unit: i32) -> f64 {
+        f64::from(self.get()) / f64::from(unit)
+    }
+
     /// Sets its value for every later search of this process; a value out
     /// of range is refused with the reason.
     #[cfg(feature = "tune")]

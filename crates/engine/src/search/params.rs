@@ -4,8 +4,8 @@
 //! practical play. The tunable ones are [`Param`]s: constants in the
 //! default build, spin options in a build with the feature `tune` (see
 //! [`super::param`]). The fixed ones below them shape the search's work,
-//! not its judgement. The time manager's factors are with the clock
-//! (`limits.rs`, `time_manager.rs`).
+//! not its judgement. The time manager's plan and factors (the `TM_`
+//! ones) are here too: matches tune them as the rest.
 
 use super::param::{tunable, Param};
 
@@ -103,6 +103,67 @@ tunable! {
     /// over quiet ones that a correct opponent holds as easily; chosen by
     /// matches against fallible opponents (bench/notes/practical.md).
     CHANCES_WEIGHT = 50, 0..=400;
+
+    /// The clock's plan: moves planned ahead when the clock gives no
+    /// `movestogo` (each gets an equal share of the clock and of the
+    /// increments to come): a reserve for a long game while spending
+    /// enough early.
+    TM_HORIZON = 35, 10..=80;
+    /// The most moves planned ahead; a longer `movestogo` counts as this.
+    TM_MAX_HORIZON = 50, 10..=100;
+    /// Move Overheads held back as a reserve no plan touches (400 ms with
+    /// the default overhead of 10 ms): on a loaded machine an answer can
+    /// reach the GUI 200 ms and more after the search stopped
+    /// (bench/notes/ablations.md, "Time management under a clock").
+    TM_RESERVE_OVERHEADS = 40, 0..=100;
+    /// The hard limit is at most this many times the optimum...
+    TM_HARD_PER_OPTIMUM = 5, 2..=10;
+    /// ...and, with moves to come, at most this percentage of the
+    /// spendable time.
+    TM_HARD_SHARE = 75, 30..=95;
+    /// The optimum is at most this percentage of the spendable time (when
+    /// the increments dominate the clock)...
+    TM_OPTIMUM_SHARE = 20, 5..=50;
+    /// ...or this percentage over the moves to go, if larger, so the last
+    /// move before a time control may spend nearly all of it.
+    TM_LAST_MOVES_SHARE = 90, 50..=100;
+
+    /// Scores beyond this are taken as this by the time manager (forced
+    /// results would swamp the falling-score measure).
+    TM_SCORE_CAP = 1000, 100..=5000;
+    /// The time scale grows by this many thousandths per score unit lost
+    /// against the iteration two before...
+    TM_FALL_NEAR = 6, 0..=30;
+    /// ...and this many against the one four before (only iterations of
+    /// one parity are compared: in some games the score swings by which
+    /// side moves last in the lines).
+    TM_FALL_FAR = 3, 0..=30;
+    /// The falling-score scale's range in percent: a rising score saves up
+    /// to a third...
+    TM_FALL_MIN = 65, 30..=100;
+    /// ...a falling one spends up to this.
+    TM_FALL_MAX = 160, 100..=300;
+    /// Time scale in percent by how many iterations in a row kept the best
+    /// move: none (it changed in the last one)...
+    TM_STABLE_0 = 130, 50..=200;
+    /// ...one...
+    TM_STABLE_1 = 110, 50..=200;
+    /// ...two...
+    TM_STABLE_2 = 95, 50..=200;
+    /// ...three...
+    TM_STABLE_3 = 85, 50..=200;
+    /// ...four or more.
+    TM_STABLE_4 = 75, 50..=200;
+    /// Time scale in percent added per best-move change, the count halved
+    /// every iteration so that old changes fade.
+    TM_INSTABILITY = 60, 0..=200;
+    /// One move dominates when this many iterations in a row kept it
+    /// best...
+    TM_DOMINANT_ITERATIONS = 3, 1..=10;
+    /// ...and it took at least this percentage of the nodes; ...
+    TM_DOMINANT_EFFORT = 80, 50..=100;
+    /// ...the search then stops at this percentage of its target.
+    TM_DOMINANT_FRACTION = 50, 10..=100;
 }
 
 /// Depths and move numbers beyond this reduce as this (the late-move

@@ -7,6 +7,12 @@
 use std::time::Duration;
 
 use super::limits::TimeBudget;
+use super::param::Param;
+use super::params::{
+    TM_DOMINANT_EFFORT, TM_DOMINANT_FRACTION, TM_DOMINANT_ITERATIONS, TM_FALL_FAR, TM_FALL_MAX,
+    TM_FALL_MIN, TM_FALL_NEAR, TM_INSTABILITY, TM_SCORE_CAP, TM_STABLE_0, TM_STABLE_1, TM_STABLE_2,
+    TM_STABLE_3, TM_STABLE_4,
+};
 use super::score::MATE_BOUND;
 
 /// What one completed iteration of the main thread showed.
@@ -22,28 +28,15 @@ pub struct Iteration {
     pub best_effort: f64,
 }
 
-/// Scores beyond this are taken as this (forced results would swamp the
-/// falling-score measure).
-const SCORE_CAP: i32 = 1000;
-/// Time scale per score unit lost against the iteration two before and
-/// the one four before. Only iterations of the same parity are compared:
-/// in some games the score swings by which side moves last in the lines.
-const FALL_PER_UNIT_NEAR: f64 = 0.006;
-const FALL_PER_UNIT_FAR: f64 = 0.003;
-/// The falling-score scale's range: a rising score saves up to a third.
-const FALL_RANGE: (f64, f64) = (0.65, 1.6);
-/// Time scale by how many iterations in a row kept the best move (0: it
-/// changed in the last one), the last entry for any more.
-const STABILITY: [f64; 5] = [1.3, 1.1, 0.95, 0.85, 0.75];
-/// Time scale added per best-move change, the count halved every iteration
-/// so that old changes fade.
-const INSTABILITY_PER_CHANGE: f64 = 0.6;
-/// One move dominates when this many iterations in a row kept it best
-/// and it took at least this share of the nodes; the search then stops at
-/// this fraction of its target.
-const DOMINANT_ITERATIONS: u32 = 3;
-const DOMINANT_EFFORT: f64 = 0.8;
-const DOMINANT_FRACTION: f64 = 0.5;
+/// Time scale in percent by how many iterations in a row kept the best
+/// move, the last entry for any more.
+const STABILITY: [Param; 5] = [
+    TM_STABLE_0,
+    TM_STABLE_1,
+    TM_STABLE_2,
+    TM_STABLE_3,
+    TM_STABLE_4,
+];
 
 /// The per-search state of the time manager (main thread only).
 #[derive(Clone, Debug)]
@@ -90,8 +83,8 @@ impl TimeManager {
             * stability_scale(self.stable)
             * instability_scale(self.changes);
         self.target = scaled_target(&self.budget, scale);
-        self.dominant =
-            self.stable >= DOMINANT_ITERATIONS && iteration.best_effort >= DOMINANT_EFFORT;
+        self.dominant = self.stable >= TM_DOMINANT_ITERATIONS.get() as u32
+            && iteration.best_effort >= TM_DOMINANT_EFFORT.per(100);
         self.scores.push(iteration.score);
         log::debug!(
             "time: score {} stable {} changes {:.2} effort {:.2} scale {scale:.2} target {} ms{}",
@@ -107,7 +100,7 @@ impl TimeManager {
     /// Whether a search that has used `elapsed` starts no new iteration.
     pub fn should_stop(&self, elapsed: Duration) -> bool {
         elapsed >= self.target
-            || (self.dominant && elapsed >= self.target.mul_f64(DOMINANT_FRACTION))
+            || (self.dominant && elapsed >= self.target.mul_f64(TM_DOMINANT_FRACTION.per(100)))
     }
 
     /// How long the move should take, by what is known now.
@@ -129,29 +122,30 @@ fn falling_score_scale(previous: &[i32], score: i32) -> f64 {
     if n < 2 {
         return 1.0;
     }
-    let capped = |s: i32| f64::from(s.clamp(-SCORE_CAP, SCORE_CAP));
+    let cap = TM_SCORE_CAP.get();
+    let capped = |s: i32| f64::from(s.clamp(-cap, cap));
     let score = capped(score);
     let near = capped(previous[n - 2]) - score;
     let far = match n {
         2 | 3 => near,
         _ => capped(previous[n - 4]) - score,
     };
-    let scale = 1.0 + FALL_PER_UNIT_NEAR * near + FALL_PER_UNIT_FAR * far;
-    scale.clamp(FALL_RANGE.0, FALL_RANGE.1)
+    let scale = 1.0 + TM_FALL_NEAR.per(1000) * near + TM_FALL_FAR.per(1000) * far;
+    scale.clamp(TM_FALL_MIN.per(100), TM_FALL_MAX.per(100))
 }
 
 /// Less time the longer the best move has stayed best.
 fn stability_scale(stable_iterations: u32) -> f64 {
-    STABILITY[(stable_iterations as usize).min(STABILITY.len() - 1)]
+    STABILITY[(stable_iterations as usize).min(STABILITY.len() - 1)].per(100)
 }
 
 /// More time while the best move keeps changing.
 fn instability_scale(changes: f64) -> f64 {
-    1.0 + INSTABILITY_PER_CHANGE * changes
+    1.0 + TM_INSTABILITY.per(100) * changes
 }
 
 // A mate score is far beyond the cap: the cap must stay below it.
-const _: () = assert!(SCORE_CAP < MATE_BOUND);
+const _: () = assert!(TM_SCORE_CAP.max < MATE_BOUND);
 
 #[cfg(test)]
 mod tests {
@@ -189,11 +183,14 @@ mod tests {
             .collect();
         assert!(drops
             .windows(2)
-            .all(|w| w[0] < w[1] || w[1] == FALL_RANGE.1));
-        assert_eq!(drops[5], FALL_RANGE.1);
-        assert_eq!(falling_score_scale(&[0, 0], 300), FALL_RANGE.0);
+            .all(|w| w[0] < w[1] || w[1] == TM_FALL_MAX.per(100)));
+        assert_eq!(drops[5], TM_FALL_MAX.per(100));
+        assert_eq!(falling_score_scale(&[0, 0], 300), TM_FALL_MIN.per(100));
         // A forced loss found counts as a large drop, nothing more.
-        assert_eq!(falling_score_scale(&[0, 0], -MATE_BOUND), FALL_RANGE.1);
+        assert_eq!(
+            falling_score_scale(&[0, 0], -MATE_BOUND),
+            TM_FALL_MAX.per(100)
+        );
     }
 
     #[test]
@@ -247,7 +244,7 @@ mod tests {
     #[test]
     fn a_dominant_move_stops_the_search_at_half_its_target() {
         let mut manager = TimeManager::new(budget());
-        for _ in 0..DOMINANT_ITERATIONS {
+        for _ in 0..TM_DOMINANT_ITERATIONS.get() {
             manager.record(&iteration(0, 0, 0, 0.95));
         }
         // Best for one iteration too few: not yet dominant.

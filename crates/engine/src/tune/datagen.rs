@@ -34,15 +34,6 @@ pub const MAX_PLIES: usize = 1000;
 /// Hash per game being played, in MiB.
 const HASH_MIB: usize = 16;
 
-/// The search limit per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchLimit {
-    /// Nodes per move.
-    Nodes(u64),
-    /// Depth per move.
-    Depth(u32),
-}
-
 /// What `ludus datagen` does.
 #[derive(Clone, Debug)]
 pub struct DatagenConfig {
@@ -50,8 +41,9 @@ pub struct DatagenConfig {
     pub game: String,
     /// How many games the file should hold when done.
     pub games: usize,
-    /// The search limit per move.
-    pub limit: SearchLimit,
+    /// The search limit per move (a node or depth budget: datagen plays
+    /// without a clock).
+    pub limit: Limits,
     /// Games played at once, one thread each.
     pub concurrency: usize,
     /// The data file (appended to).
@@ -182,16 +174,7 @@ impl<'a, G: Searchable> SelfPlay<'a, G> {
         settings: &'a G::Settings,
         network: Option<&'a Network>,
     ) -> Result<Self, String> {
-        let limits = match config.limit {
-            SearchLimit::Nodes(nodes) => Limits {
-                nodes: Some(nodes),
-                ..Limits::default()
-            },
-            SearchLimit::Depth(depth) => Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-        };
+        let limits = config.limit.clone();
         Ok(SelfPlay {
             config,
             settings,

@@ -12,9 +12,10 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use super::data::{merge, read};
-    use super::datagen::{run_datagen, DatagenConfig, SearchLimit};
+    use super::datagen::{run_datagen, DatagenConfig};
     use super::texel::{run_scale_fit, run_tune, TuneConfig};
     use crate::protocol::networks::EvalChoice;
+    use crate::search::Limits;
 
     /// A fresh path in the temporary directory, removed first.
     fn scratch(name: &str) -> PathBuf {
@@ -27,7 +28,10 @@ mod tests {
         DatagenConfig {
             game: game.to_string(),
             games,
-            limit: SearchLimit::Nodes(300),
+            limit: Limits {
+                nodes: Some(300),
+                ..Limits::default()
+            },
             concurrency: 2,
             out: out.to_path_buf(),
             options: Vec::new(),

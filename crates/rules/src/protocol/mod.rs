@@ -8,14 +8,18 @@
 //! - [`position`]: the `position startpos|fen|random … moves …` command
 //!   ([`PositionCommand`]);
 //! - [`outcome`]: a finished game's result as PGN writes it ([`Outcome`]);
+//! - [`go`]: the `go` command ([`Go`]) and the dialect's fixed words
+//!   ([`Dialect`]: handshake, new game, clock names);
 //! - [`words`]: numbers read and input quoted alike in every command.
 
+pub mod go;
 pub mod info;
 pub mod outcome;
 pub mod position;
 pub mod score;
 pub mod words;
 
+pub use go::{Dialect, Go, PlayerTime};
 pub use info::InfoLine;
 pub use outcome::Outcome;
 pub use position::{PositionBase, PositionCommand};
