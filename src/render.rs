@@ -9,7 +9,7 @@ use ludus_rules::svg::{parse_arrow, SvgOptions};
 #[derive(Args, Debug)]
 pub struct RenderArgs {
     /// The game.
-    #[arg(long, value_parser = crate::games(), ignore_case = true)]
+    #[arg(long, value_parser = crate::tool::games(), ignore_case = true)]
     game: String,
     /// The position in the game's notation (quoted: one argument), or
     /// `startpos`.

@@ -14,6 +14,7 @@ mod guide;
 mod lessons;
 mod pictures;
 mod pylyx_rules;
+mod symmetry;
 mod wyke_endgames;
 mod wyke_ordering;
 mod wyke_rules;

@@ -7,6 +7,7 @@
 //! - [`protocol`]: the UCI/UGI session that ties a game to the search;
 //! - [`bench`], [`perft`], [`solve`], [`openings`]: the command-line tools
 //!   that run in process;
+//! - [`solver`]: the proof-number solver of any position, and its proofs;
 //! - [`skill`]: playing levels below full strength;
 //! - [`tune`]: self-play data and the tuning of the evaluations' weights;
 //! - [`nnue`]: learned evaluations (networks) and their incremental sums;
@@ -21,4 +22,5 @@ pub mod protocol;
 pub mod search;
 pub mod skill;
 pub mod solve;
+pub mod solver;
 pub mod tune;

@@ -169,6 +169,39 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// caller's bug, not bad input).
     fn observe(&self, out: &mut [f32]);
 
+    // Symmetries: maps of the board under which the rules do not change
+    // (a mirror, the rotations and reflections of a square board). A solver
+    // stores a position and its images once; `crate::symmetry` has the
+    // helpers, and a contract test checks every game's declaration.
+
+    /// How many symmetries the game declares, the identity (0) included: 1
+    /// for a game with none (the default).
+    const SYMMETRIES: usize = 1;
+
+    /// The image of this position under symmetry `symmetry` (in
+    /// `0..SYMMETRIES`; 0 is the identity): a position with the same side
+    /// to move, the same result and the same value, whose legal moves are
+    /// the images of this one's ([`Game::symmetric_move`]).
+    fn symmetric(&self, symmetry: usize) -> Self {
+        let _ = symmetry;
+        self.clone()
+    }
+
+    /// The [`Game::hash`] of [`Game::symmetric`]`(symmetry)`, which a
+    /// game may compute without building the image (a solver hashes every
+    /// image of every position it meets).
+    fn symmetric_hash(&self, symmetry: usize) -> u64 {
+        self.symmetric(symmetry).hash()
+    }
+
+    /// The image under symmetry `symmetry` of the legal move `mv` of this
+    /// position: a legal move of [`Game::symmetric`]`(symmetry)` leading to
+    /// the image of the position `mv` leads to.
+    fn symmetric_move(&self, symmetry: usize, mv: Self::Move) -> Self::Move {
+        let _ = symmetry;
+        mv
+    }
+
     /// How the rules score two games played from one start with the sides
     /// swapped, if they say (Wyx's "Double Wyx"); `None` for games scored
     /// game by game only.

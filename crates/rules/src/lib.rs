@@ -20,7 +20,9 @@
 //! - [`svg`]: pictures of positions, each game drawing its own ([`svg::Draw`]);
 //! - [`perft`]: move-tree counts; [`random`]: fixed-seed randomness;
 //!   [`text`]: message wording;
-//! - [`tools`]: what bench, solve and tune need of a game, [`Tooling`].
+//! - [`tools`]: what bench, solve and tune need of a game, [`Tooling`];
+//! - [`symmetry`]: keys shared by a position and its symmetric images;
+//! - [`proof`]: proof files of solved positions, checked by the rules alone.
 
 pub mod any_game;
 pub mod game;
@@ -31,11 +33,13 @@ pub mod linear;
 pub mod net_inputs;
 pub mod observation;
 pub mod perft;
+pub mod proof;
 pub mod protocol;
 pub mod random;
 pub mod search_features;
 pub mod searchable;
 pub mod svg;
+pub mod symmetry;
 pub mod teaching;
 pub mod text;
 pub mod tools;

@@ -194,6 +194,21 @@ pub const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4
 /// See [`SKIP_SIZE`].
 pub const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
+/// The time scale by how many iterations in a row kept the best move,
+/// the last entry for any more.
+pub const TM_STABILITY: [Param; 5] = [
+    TM_STABLE_0,
+    TM_STABLE_1,
+    TM_STABLE_2,
+    TM_STABLE_3,
+    TM_STABLE_4,
+];
+
+/// The falling-score measure compares an iteration's score with those of
+/// the iterations this many before it (of the same parity: in some games
+/// the score swings by which side moves last in the lines).
+pub const FALL_COMPARED: [usize; 2] = [2, 4];
+
 /// The plies of a line a table knows that a search shows past its own
 /// (a decided root move's line, for people).
 pub const KNOWN_LINE_PLIES: usize = 64;

@@ -7,11 +7,9 @@
 use std::time::Duration;
 
 use super::limits::TimeBudget;
-use super::param::Param;
 use super::params::{
-    TM_DOMINANT_EFFORT, TM_DOMINANT_FRACTION, TM_DOMINANT_ITERATIONS, TM_FALL_FAR, TM_FALL_MAX,
-    TM_FALL_MIN, TM_FALL_NEAR, TM_INSTABILITY, TM_SCORE_CAP, TM_STABLE_0, TM_STABLE_1, TM_STABLE_2,
-    TM_STABLE_3, TM_STABLE_4,
+    FALL_COMPARED, TM_DOMINANT_EFFORT, TM_DOMINANT_FRACTION, TM_DOMINANT_ITERATIONS, TM_FALL_FAR,
+    TM_FALL_MAX, TM_FALL_MIN, TM_FALL_NEAR, TM_INSTABILITY, TM_SCORE_CAP, TM_STABILITY,
 };
 use super::score::MATE_BOUND;
 
@@ -27,16 +25,6 @@ pub struct Iteration {
     /// The share of the thread's nodes so far that went into the best move.
     pub best_effort: f64,
 }
-
-/// Time scale in percent by how many iterations in a row kept the best
-/// move, the last entry for any more.
-const STABILITY: [Param; 5] = [
-    TM_STABLE_0,
-    TM_STABLE_1,
-    TM_STABLE_2,
-    TM_STABLE_3,
-    TM_STABLE_4,
-];
 
 /// The per-search state of the time manager (main thread only).
 #[derive(Clone, Debug)]
@@ -118,25 +106,23 @@ fn scaled_target(budget: &TimeBudget, scale: f64) -> Duration {
 /// parity (`previous`, oldest first), less when it rose; 1 with no
 /// iteration two before.
 fn falling_score_scale(previous: &[i32], score: i32) -> f64 {
-    let n = previous.len();
-    if n < 2 {
-        return 1.0;
-    }
     let cap = TM_SCORE_CAP.get();
     let capped = |s: i32| f64::from(s.clamp(-cap, cap));
-    let score = capped(score);
-    let near = capped(previous[n - 2]) - score;
-    let far = match n {
-        2 | 3 => near,
-        _ => capped(previous[n - 4]) - score,
+    let back = |plies: usize| previous.len().checked_sub(plies).map(|i| previous[i]);
+    let [near_back, far_back] = FALL_COMPARED;
+    let Some(near) = back(near_back) else {
+        return 1.0;
     };
+    let score = capped(score);
+    let near = capped(near) - score;
+    let far = back(far_back).map_or(near, |far| capped(far) - score);
     let scale = 1.0 + TM_FALL_NEAR.per(1000) * near + TM_FALL_FAR.per(1000) * far;
     scale.clamp(TM_FALL_MIN.per(100), TM_FALL_MAX.per(100))
 }
 
 /// Less time the longer the best move has stayed best.
 fn stability_scale(stable_iterations: u32) -> f64 {
-    STABILITY[(stable_iterations as usize).min(STABILITY.len() - 1)].per(100)
+    TM_STABILITY[(stable_iterations as usize).min(TM_STABILITY.len() - 1)].per(100)
 }
 
 /// More time while the best move keeps changing.

@@ -319,6 +319,34 @@ impl Game for Alak {
         actions::action_of(mv)
     }
 
+    // The mirror: the rules read the same from either end of the row.
+    const SYMMETRIES: usize = 2;
+
+    fn symmetric(&self, symmetry: usize) -> Self {
+        if symmetry == 0 {
+            return self.clone();
+        }
+        let mirror = |mask: u16| mask.reverse_bits() >> (16 - SLOTS);
+        let mut image = Alak {
+            pieces: self.pieces.map(mirror),
+            side: self.side,
+            hash: 0,
+        };
+        image.hash = image.compute_hash();
+        image
+    }
+
+    fn symmetric_move(&self, symmetry: usize, mv: AlakMove) -> AlakMove {
+        let last = SLOTS as u8 - 1;
+        match symmetry {
+            0 => mv,
+            _ => AlakMove {
+                from: last.saturating_sub(mv.from),
+                to: last.saturating_sub(mv.to),
+            },
+        }
+    }
+
     const OBSERVATION_SHAPE: [usize; 3] = actions::OBSERVATION_SHAPE;
 
     fn observe(&self, out: &mut [f32]) {

@@ -21,6 +21,7 @@ pub mod teach;
 use crate::linear::LinearEval;
 use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
+use crate::symmetry::{square_map, SQUARE_SYMMETRIES};
 use crate::tools::Tooling;
 use crate::{Game, GameMove, GameResult, Player, SearchFeatures, Searchable};
 
@@ -293,6 +294,17 @@ impl<const N: usize> PylyxGame<N> {
         hash
     }
 
+    /// Where symmetry `symmetry` of the square takes mailbox cell `sq` (a
+    /// cell off the board stays where it is).
+    fn map_cell(symmetry: usize, sq: usize) -> usize {
+        if !Self::on_board(sq) {
+            return sq;
+        }
+        let (file, rank) = Self::coords(sq);
+        let (file, rank) = square_map(N, symmetry, file - 1, rank - 1);
+        Self::square(file + 1, rank + 1)
+    }
+
     /// Checkers of `player` on the board.
     fn checkers_on_board(&self, player: Player) -> u32 {
         Self::board_cells()
@@ -343,6 +355,52 @@ impl<const N: usize> Game for PylyxGame<N> {
 
     fn action_of(&self, mv: PylyxMove) -> usize {
         self.action_id(mv)
+    }
+
+    // The rotations and reflections of the square: the board, its
+    // placement area, ranks and files, and the diagonal and orthogonal
+    // moves all map onto themselves.
+    const SYMMETRIES: usize = SQUARE_SYMMETRIES;
+
+    fn symmetric(&self, symmetry: usize) -> Self {
+        let mut image = Self::empty_board();
+        for player in [Player::First, Player::Second] {
+            for sq in self.pieces(player) {
+                let height = self.height_of(sq, player);
+                image.set_height(Self::map_cell(symmetry, sq), player, 0, height);
+            }
+        }
+        image.hands = self.hands;
+        image.side = self.side;
+        image.passes = self.passes;
+        image.won = self.won;
+        image.hash = image.compute_hash();
+        image
+    }
+
+    fn symmetric_hash(&self, symmetry: usize) -> u64 {
+        let mut hash = self.hash;
+        for player in [Player::First, Player::Second] {
+            for sq in self.pieces(player) {
+                let height = self.height_of(sq, player);
+                hash ^= piece_key(player, sq, height)
+                    ^ piece_key(player, Self::map_cell(symmetry, sq), height);
+            }
+        }
+        hash
+    }
+
+    fn symmetric_move(&self, symmetry: usize, mv: PylyxMove) -> PylyxMove {
+        let map = |sq: u8| Self::map_cell(symmetry, usize::from(sq)) as u8;
+        match mv {
+            PylyxMove::Place(to) => PylyxMove::Place(map(to)),
+            PylyxMove::Move { from, to, count } => PylyxMove::Move {
+                from: map(from),
+                to: map(to),
+                count,
+            },
+            PylyxMove::Pass => PylyxMove::Pass,
+        }
     }
 
     const OBSERVATION_SHAPE: [usize; 3] = Self::SHAPE;

@@ -12,6 +12,7 @@ mod actions;
 mod claims;
 pub mod endgame;
 mod eval;
+pub mod late;
 mod levels;
 mod movegen;
 pub mod moves;
@@ -22,6 +23,7 @@ pub mod teach;
 
 use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
+use crate::symmetry::{square_map, SQUARE_SYMMETRIES};
 use crate::text::slashed;
 use crate::tools::Tooling;
 use crate::{
@@ -523,6 +525,47 @@ impl<const N: usize> Game for Wyke<N> {
         Self::move_with_id(action).filter(|&mv| self.is_legal(mv))
     }
 
+    // The rotations and reflections of the square map lines to lines and
+    // 2×2 squares to 2×2 squares; the start's two 3-tile plots stay a set
+    // under 4 of them.
+    const SYMMETRIES: usize = SQUARE_SYMMETRIES;
+
+    fn symmetric(&self, symmetry: usize) -> Self {
+        let mut image = self.clone();
+        for plot in 0..Self::PLOTS {
+            image.set_tiles(Self::map_plot(symmetry, plot), self.tiles[plot]);
+        }
+        image.hash = image.compute_hash();
+        image
+    }
+
+    fn symmetric_hash(&self, symmetry: usize) -> u64 {
+        let mut hash = self.hash;
+        for plot in 0..Self::PLOTS {
+            let tiles = self.tiles[plot];
+            hash ^= tile_key(plot, tiles) ^ tile_key(Self::map_plot(symmetry, plot), tiles);
+        }
+        hash
+    }
+
+    fn symmetric_move(&self, symmetry: usize, mv: WykeMove) -> WykeMove {
+        if mv.kind == moves::PASS {
+            return mv;
+        }
+        let mut plots: Vec<u8> = mv
+            .used()
+            .iter()
+            .map(|&plot| Self::map_plot(symmetry, usize::from(plot) % Self::PLOTS) as u8)
+            .collect();
+        // Back to the canonical order: plots of equal amounts ascending.
+        match mv.kind {
+            moves::TWO_ONE_ONE => plots[1..].sort_unstable(),
+            moves::THREE_ONE | moves::FOUR => {}
+            _ => plots.sort_unstable(),
+        }
+        WykeMove::new(mv.kind, &plots)
+    }
+
     const OBSERVATION_SHAPE: [usize; 3] = Self::SHAPE;
 
     fn observe(&self, out: &mut [f32]) {
@@ -718,11 +761,19 @@ impl<const N: usize> Tooling for Wyke<N> {
     };
 
     const SOLVE_TARGETS: &'static [SolveTarget] = if N == 4 {
-        &[SolveTarget {
-            name: "wyke-endgames",
-            about: "every 6-6 endgame of 4×4 Wyke, by retrograde analysis",
-            solve: endgame::report,
-        }]
+        &[
+            SolveTarget {
+                name: "wyke-endgames",
+                about: "every 6-6 endgame of 4×4 Wyke, by retrograde analysis",
+                solve: endgame::report,
+            },
+            SolveTarget {
+                name: "wyke-late",
+                about:
+                    "every 4×4 Wyke position with at least 11 plots claimed, by retrograde analysis",
+                solve: late::report,
+            },
+        ]
     } else {
         &[]
     };
@@ -750,6 +801,12 @@ impl<const N: usize> Tooling for Wyke<N> {
 }
 
 impl<const N: usize> Wyke<N> {
+    /// Where symmetry `symmetry` of the square takes plot `plot`.
+    fn map_plot(symmetry: usize, plot: usize) -> usize {
+        let (file, rank) = square_map(N, symmetry, plot / N, plot % N);
+        file * N + rank
+    }
+
     /// The tile counts of the four open plots of a 6-6 endgame, in plot
     /// order (`None` if there are more).
     fn open_tiles(&self) -> Option<[u8; 4]> {

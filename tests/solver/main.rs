@@ -1,0 +1,12 @@
+//! The proof-number solver: its values against plain minimax and Alak's
+//! solved table, its proof files checked by the rules (and tampered ones
+//! refused), Wyke's late tables against the rules, and `ludus solve`
+//! on the command line.
+
+mod cli;
+#[path = "../common/mod.rs"]
+mod common;
+mod cross_check;
+mod late;
+mod positions;
+mod proofs;
