@@ -31,9 +31,11 @@ if [[ $(wasm-bindgen --version 2>/dev/null) != "wasm-bindgen $version" ]]; then
 fi
 
 cargo build --release -p ludus-web --target wasm32-unknown-unknown
+# Where cargo put the module: its target folder, moved by CARGO_TARGET_DIR.
+target=${CARGO_TARGET_DIR:-target}
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
-    target/wasm32-unknown-unknown/release/ludus_web.wasm
+    "$target"/wasm32-unknown-unknown/release/ludus_web.wasm
 cp crates/web/assets/* crates/board/assets/* "$out"/
 # The board's page, the very file `ludus gui` serves, marked as the static
 # site's: app.js then holds the board in the page (page.js).

@@ -1,12 +1,14 @@
 //! The board in a real browser: headless Chromium driven through
-//! chromedriver (WebDriver, by fantoccini). For every game it opens the
-//! page, finds the board's cells, plays a clicked move against the engine,
-//! sees the reply and the analysis, and saves a screenshot under
-//! target/screenshots/; then it plays a Double Wyx pair through. A missing
-//! browser fails the test, naming the packages to install.
+//! chromedriver (WebDriver, by fantoccini), at 1280×800 and as a phone
+//! (390×844, touch, the dark theme). The server board's checks are listed
+//! in [`check_every_game`] and [`check_a_phone`] (the static site's in
+//! `site`); the checks themselves are in `play`, `shown`, `learn`, `timed`
+//! and `layout`. Screenshots go to docs/src/screenshots/ (the guide's and
+//! README's) or target/screenshots/. A missing browser fails the test,
+//! naming the packages to install.
 
 use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -16,7 +18,7 @@ use serde_json::json;
 
 pub(crate) use crate::common::target_dir;
 use crate::server::{match_pgn, ply_count, Gui};
-use crate::shown;
+use crate::{layout, learn, play, shown, timed};
 
 const INSTALL: &str = "the browser test needs headless Chromium and its WebDriver: \
      apt-get install -y chromium chromium-driver";
@@ -84,7 +86,15 @@ fn start_driver() -> Listening {
     let driver = program("chromedriver");
     Listening::start(
         driver,
-        |port| vec![format!("--port={port}")],
+        |port| {
+            let mut args = vec![format!("--port={port}")];
+            // LUDUS_CHROMEDRIVER_LOG=FILE: chromedriver's verbose log there.
+            if let Some(log) = std::env::var_os("LUDUS_CHROMEDRIVER_LOG") {
+                args.push(format!("--log-path={}", log.to_string_lossy()));
+                args.push("--verbose".to_string());
+            }
+            args
+        },
         "chromedriver",
     )
 }
@@ -93,6 +103,55 @@ pub(crate) async fn text_of(client: &Client, css: &str) -> String {
     match client.find(Locator::Css(css)).await {
         Ok(element) => element.text().await.unwrap_or_default(),
         Err(_) => String::new(),
+    }
+}
+
+/// Runs `js` (a function body; `arguments` are `args`) in the page.
+pub(crate) async fn script(
+    client: &Client,
+    js: &str,
+    args: Vec<serde_json::Value>,
+) -> serde_json::Value {
+    client
+        .execute(js, args)
+        .await
+        .unwrap_or_else(|e| panic!("the script failed ({e}): {js}"))
+}
+
+/// Saves a screenshot as `name`.png: in docs/src/screenshots/ when `docs`
+/// (the guide's and README's, refreshed by every run), else in
+/// target/screenshots/.
+pub(crate) async fn screenshot(client: &Client, name: &str, docs: bool) {
+    let dir = if docs {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/src/screenshots")
+    } else {
+        target_dir().join("screenshots")
+    };
+    std::fs::create_dir_all(&dir).expect("screenshot folder");
+    let png = client.screenshot().await.expect("screenshot");
+    std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot saved");
+}
+
+/// Opens `url` in the tab: a page whose load stalls (now and then the
+/// board's HTTP server, tiny_http, leaves a fresh connection unread on a
+/// busy machine) is opened again, up to three times.
+pub(crate) async fn open(client: &Client, url: &str) {
+    // Scripts (axe-core) may take long on a busy machine; a page not.
+    let timeouts = fantoccini::wd::TimeoutConfiguration::new(
+        Some(Duration::from_secs(180)),
+        Some(Duration::from_secs(30)),
+        Some(Duration::ZERO),
+    );
+    client
+        .update_timeouts(timeouts)
+        .await
+        .expect("timeouts set");
+    for attempt in 1..=3 {
+        match client.goto(url).await {
+            Ok(()) => return,
+            Err(e) if attempt < 3 => eprintln!("{url} did not load ({e}): again"),
+            Err(e) => panic!("{url} never loaded: {e}"),
+        }
     }
 }
 
@@ -151,242 +210,20 @@ pub(crate) async fn move_count(client: &Client) -> usize {
         .map_or(0, |moves| moves.len())
 }
 
-/// One game: a new game against the engine, a move by clicks, the reply,
-/// the analysis, a screenshot (`<shot><game>.png` in `shots`).
-pub(crate) async fn play(
-    client: &Client,
-    (game, cells, names): (&str, usize, [&str; 2]),
-    shots: &Path,
-    shot: &str,
-) {
-    choose(client, "select[data-test=game]", game).await;
-    choose(client, "select[data-test=engine-plays]", "second").await;
-    click_on(
-        client,
-        Locator::Css("[data-test=new-game]"),
-        "new game button",
-    )
-    .await;
-    until(
-        &format!("{game}'s {cells} cells"),
-        Duration::from_secs(30),
-        || async {
-            let found = client.find_all(Locator::Css("[data-cell]")).await.ok()?;
-            let fresh = move_count(client).await == 0;
-            (found.len() == cells && fresh).then_some(())
-        },
-    )
-    .await;
-    let yours = text_of(client, "[data-test=turn]").await;
-    assert!(yours.starts_with("Your move ("), "{game}: {yours}");
-    shown::header_fits(client, game).await;
-    for name in names {
-        let css = format!("[data-cell=\"{name}\"]");
-        assert!(
-            client.find(Locator::Css(&css)).await.is_ok(),
-            "{game}: no cell {name}"
-        );
-    }
-    click_a_move(client, game, 0).await;
-    until(
-        &format!("{game}: the engine's reply"),
-        Duration::from_secs(120),
-        || async { (move_count(client).await >= 2).then_some(()) },
-    )
-    .await;
-    click_on(client, Locator::Id("analyse"), "analysis box (on)").await;
-    let analysis = until(
-        &format!("{game}: analysis lines"),
-        Duration::from_secs(60),
-        || async {
-            let text = text_of(client, "[data-test=analysis]").await;
-            let lined = text.contains("analysis of the position after 2 moves")
-                && text.contains("1. ")
-                && text.contains(" d");
-            lined.then_some(text)
-        },
-    )
-    .await;
-    assert!(
-        analysis.contains('+') || analysis.contains('-'),
-        "{game}: a score in {analysis}"
-    );
-    let result = client.find(Locator::Css("[data-test=result]")).await;
-    assert!(result.is_ok(), "{game}: the result element");
-    let png = client.screenshot().await.expect("screenshot");
-    std::fs::write(shots.join(format!("{shot}{game}.png")), png).expect("screenshot saved");
-    click_on(client, Locator::Id("analyse"), "analysis box (off)").await;
-}
-
-/// Clicks what is legal next until the game has more than `played`
-/// moves (`game` names it in a failure).
-pub(crate) async fn click_a_move(client: &Client, game: &str, played: usize) {
-    until(
-        &format!("{game}: a clicked move"),
-        Duration::from_secs(60),
-        || async {
-            if move_count(client).await > played {
-                return Some(());
-            }
-            if let Ok(target) = client.find(Locator::Css("[data-legal=true]")).await {
-                // A stale element (the page just redrew) is clicked next round.
-                let _ = target.click().await;
-            }
-            None
-        },
-    )
-    .await;
-}
-
-/// The x of the cell `name` on the page.
-async fn cell_x(client: &Client, name: &str) -> f64 {
-    let css = format!("[data-cell=\"{name}\"]");
-    let cell = client.find(Locator::Css(&css)).await.expect("the cell");
-    cell.rectangle().await.expect("its place").0
-}
-
-/// A typed move that is not legal is refused with a message on the board;
-/// flipping the board turns it around.
-async fn typed_and_flipped(client: &Client) {
-    choose(client, "select[data-test=game]", "alak").await;
-    let input = client
-        .find(Locator::Id("typed-move"))
-        .await
-        .expect("the move field");
-    input.send_keys("9-9\u{E007}").await.expect("typed");
-    let message = until("the refusal", Duration::from_secs(30), || async {
-        let text = text_of(client, "#error").await;
-        text.contains("9-9").then_some(text)
-    })
-    .await;
-    assert!(message.contains("9-9"), "{message}");
-    assert_eq!(move_count(client).await, 0, "nothing was played");
-    let before = cell_x(client, "1").await < cell_x(client, "11").await;
-    click_on(client, Locator::Id("flip"), "flip button").await;
-    let after = cell_x(client, "1").await < cell_x(client, "11").await;
-    assert!(before && !after, "slot 1 goes from the left to the right");
-}
-
-/// The numbers in a pair panel's row (game 1, game 2, total).
-async fn pair_row(client: &Client, player: usize) -> Vec<u32> {
-    let css = format!("[data-test=pair-player-{player}] td.count");
-    let cells = client.find_all(Locator::Css(&css)).await.expect("the row");
-    let mut numbers = Vec::new();
-    for cell in cells {
-        let text = cell.text().await.expect("a cell's text");
-        numbers.push(
-            text.parse()
-                .unwrap_or_else(|_| panic!("not a count: {text}")),
-        );
-    }
-    numbers
-}
-
-/// Presses the pair button, then waits up to `wait` for the text at `css`
-/// that `done` accepts (`what` says what it is) and returns it.
-async fn start_pair_until(
-    client: &Client,
-    what: &str,
-    wait: Duration,
-    css: &str,
-    done: impl Fn(&str) -> bool,
-) -> String {
-    click_on(
-        client,
-        Locator::Css("[data-test=pair-start]"),
-        "pair button",
-    )
-    .await;
-    until(what, wait, || async {
-        let text = text_of(client, css).await;
-        done(&text).then_some(text)
-    })
-    .await
-}
-
-/// Pair mode: refused with a message for a game whose rules score each
-/// game alone; a Double Wyx played through by the engine on both sides at
-/// a few hundred nodes a move: the panel's counts add up, the winner is
-/// named, the PGN holds both games with their tags; a screenshot
-/// (`<shot>wyx-pair.png` in `shots`).
-pub(crate) async fn double_wyx(client: &Client, shots: &Path, shot: &str) {
-    choose(client, "select[data-test=game]", "alak").await;
-    let refusal = start_pair_until(
-        client,
-        "the refusal of a pair",
-        Duration::from_secs(30),
-        "#error",
-        |text| text.contains("score each game alone"),
-    )
-    .await;
-    assert!(
-        refusal.contains("wyx"),
-        "names the games that have pairs: {refusal}"
-    );
-    choose(client, "#strength-kind", "nodes").await;
-    choose(client, "select[data-test=game]", "wyx").await;
-    // The seed field shows once the page knows the game is Wyx.
-    until("the seed field", Duration::from_secs(30), || async {
-        let field = client.find(Locator::Id("seed")).await.ok()?;
-        field.send_keys("7").await.ok()
-    })
-    .await;
-    click_on(client, Locator::Css("[data-test=new-game]"), "new game").await;
-    choose(client, "select[data-test=engine-plays]", "both").await;
-    let start = until("the pair button", Duration::from_secs(30), || async {
-        let text = text_of(client, "[data-test=pair-start]").await;
-        text.contains("Double Wyx").then_some(())
-    });
-    start.await;
-    let winner = start_pair_until(
-        client,
-        "the pair's end",
-        Duration::from_secs(600),
-        "[data-test=pair-winner]",
-        |text| !text.is_empty(),
-    )
-    .await;
-    let head = text_of(client, "#pair-head").await;
-    assert!(head.contains("Double Wyx: game 2 of 2, over"), "{head}");
-    let rows = [pair_row(client, 1).await, pair_row(client, 2).await];
-    for row in &rows {
-        assert_eq!(row.len(), 3, "{rows:?}");
-        assert_eq!(row[0] + row[1], row[2], "totals add up: {rows:?}");
-    }
-    let (a, b) = (rows[0][2], rows[1][2]);
-    let expected = match a.cmp(&b) {
-        std::cmp::Ordering::Equal => format!("a draw, {a} tokens left each"),
-        std::cmp::Ordering::Less => format!("engine 1 wins the pair, {a} tokens left against {b}"),
-        std::cmp::Ordering::Greater => {
-            format!("engine 2 wins the pair, {b} tokens left against {a}")
-        }
-    };
-    assert_eq!(winner, format!("Double Wyx: {expected}"));
-    let png = client.screenshot().await.expect("screenshot");
-    std::fs::write(shots.join(format!("{shot}wyx-pair.png")), png).expect("screenshot saved");
-    click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
-    click_on(client, Locator::Id("export-pgn"), "export button").await;
-    let pgn = until("the pair's PGN", Duration::from_secs(30), || async {
-        let area = client.find(Locator::Id("pgn")).await.ok()?;
-        let text = area.prop("value").await.ok()??;
-        text.contains("PairTokensLeft").then_some(text)
-    })
-    .await;
-    assert_eq!(pgn.matches("[Event ").count(), 2, "{pgn}");
-    assert_eq!(pgn.matches("[TokensLeft ").count(), 2, "{pgn}");
-    assert!(pgn.contains("[Round \"2\"]"), "{pgn}");
-    let totals = format!("[PairTokensLeft \"{b},{a}\"]");
-    assert!(
-        pgn.contains(&totals),
-        "the second game's White first: {pgn}"
-    );
-    click_on(client, Locator::Id("pair-leave"), "leave button").await;
+/// The browser's window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Window {
+    /// 1280×800, a mouse, the light theme.
+    Desktop,
+    /// A phone's 390×844 (touch, device pixels twice as dense), the dark
+    /// theme.
+    Phone,
 }
 
 /// Runs `checks` in headless Chromium (chromedriver started here, a fresh
-/// profile named after `name`), closing the browser also when a check
-/// fails.
-pub(crate) fn in_browser<F, Fut>(name: &str, checks: F)
+/// profile named after `name`) in `window`, closing the browser also when
+/// a check fails.
+pub(crate) fn in_browser<F, Fut>(name: &str, window: Window, checks: F)
 where
     F: FnOnce(Client) -> Fut,
     Fut: std::future::Future<Output = ()> + Send + 'static,
@@ -398,7 +235,19 @@ where
         .build()
         .expect("runtime");
     runtime.block_on(async {
-        let client = connect(&driver, &profile.0.to_string_lossy()).await;
+        let client = connect(&driver, &profile.0.to_string_lossy(), window).await;
+        if window == Window::Desktop {
+            // The window is sized so that its page, not the window with
+            // its frame, is 1280×800.
+            let inner = client
+                .execute("return [innerWidth, innerHeight];", vec![])
+                .await
+                .expect("the page's size");
+            let size = |i: usize, want: u64| 2 * want - inner[i].as_u64().unwrap_or(want).min(want);
+            let _ = client
+                .set_window_size(size(0, 1280) as u32, size(1, 800) as u32)
+                .await;
+        }
         // The checks run as a task of their own: a failing one (a panic)
         // is caught there, so the browser is closed before the failure
         // goes on.
@@ -411,22 +260,40 @@ where
 }
 
 /// A headless Chromium session through `driver`, with the fresh profile
-/// folder `profile`.
-async fn connect(driver: &Listening, profile: &str) -> Client {
+/// folder `profile`, in `window`.
+async fn connect(driver: &Listening, profile: &str, window: Window) -> Client {
     let chromium = program("chromium");
+    let mut args = vec![
+        "--headless".to_string(),
+        "--no-sandbox".to_string(),
+        "--disable-gpu".to_string(),
+        "--disable-quic".to_string(),
+        "--no-first-run".to_string(),
+        "--disable-background-networking".to_string(),
+        "--disable-component-update".to_string(),
+        "--disable-sync".to_string(),
+        format!("--user-data-dir={profile}"),
+    ];
+    let mut options = json!({ "binary": chromium });
+    match window {
+        Window::Desktop => args.push("--window-size=1280,800".to_string()),
+        Window::Phone => {
+            // Headless windows are at least 500 px wide: the phone is
+            // emulated (its viewport, touch, pixel density).
+            args.push("--window-size=800,900".to_string());
+            args.push("--force-dark-mode".to_string());
+            args.push("--blink-settings=preferredColorScheme=0".to_string());
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 2.0, "touch": true },
+            });
+        }
+    }
+    options["args"] = json!(args);
     let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".to_string(),
-        json!({
-            "binary": chromium,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                format!("--user-data-dir={profile}"), "--window-size=1280,900",
-            ],
-        }),
-    );
+    capabilities.insert("goog:chromeOptions".to_string(), options);
+    // A page counts as open once its document is read and its scripts
+    // run; the checks then wait for what they need.
+    capabilities.insert("pageLoadStrategy".to_string(), json!("eager"));
     ClientBuilder::new(HttpConnector::new())
         .capabilities(capabilities)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
@@ -434,21 +301,38 @@ async fn connect(driver: &Listening, profile: &str) -> Client {
         .unwrap_or_else(|e| panic!("no browser session ({e}): {INSTALL}"))
 }
 
+/// The server board at 1280×800: every game played against the engine,
+/// what the page shows, the lessons, a refused click, a game on a clock,
+/// a review, a game kept and shared, the defects fixed, axe-core, pairs.
 async fn check_every_game(client: Client, url: String, (plies, pgn): (usize, String)) {
-    client.goto(&url).await.expect("the page opens");
-    let shots = target_dir().join("screenshots");
-    std::fs::create_dir_all(&shots).expect("screenshot folder");
+    open(&client, &url).await;
+    layout::desktop(&client, "board").await;
     shown::notation_folded(&client).await;
     shown::turns(&client).await;
     for game in GAMES {
-        play(&client, game, &shots, "").await;
+        play::play(&client, game, "").await;
+        layout::desktop(&client, game.0).await;
     }
-    shown::imported_game(&client, &pgn, plies, &shots).await;
+    shown::imported_game(&client, &pgn, plies).await;
     shown::graph_side(&client).await;
-    typed_and_flipped(&client).await;
+    shown::defects(&client).await;
+    play::typed_and_flipped(&client).await;
     // Flipped back, and the page fresh (the tab keeps its board).
     shown::two_tabs(&client, &url).await;
-    double_wyx(&client, &shots, "").await;
+    learn::refused_click(&client).await;
+    learn::every_lesson(&client, "").await;
+    timed::lost_on_time(&client, "").await;
+    timed::review_from_a_link(&client, &url, "").await;
+    timed::kept_across_a_reload(&client).await;
+    layout::accessible(&client, "the server board").await;
+    play::double_wyx(&client, "").await;
+}
+
+/// The server board on a phone: every game, the dialog and the rules fit
+/// 390×844 with nothing off the side, in the dark theme; axe-core.
+async fn check_a_phone(client: Client, url: String) {
+    open(&client, &url).await;
+    layout::phone(&client, true).await;
 }
 
 #[test]
@@ -460,8 +344,18 @@ fn every_game_is_played_in_a_real_browser() {
     let pgn = match_pgn("wyke", 1, 300);
     let imported = (ply_count(&pgn), pgn);
     let url = gui.url.clone();
-    in_browser("ludus-gui-test", |client| {
+    in_browser("ludus-gui-test", Window::Desktop, |client| {
         check_every_game(client, url, imported)
+    });
+}
+
+#[test]
+fn the_board_fits_a_phone_in_a_real_browser() {
+    program("chromium");
+    let gui = Gui::start(&[]);
+    let url = gui.url.clone();
+    in_browser("ludus-gui-phone-test", Window::Phone, |client| {
+        check_a_phone(client, url)
     });
 }
 

@@ -39,11 +39,16 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     for outside in ["src=\"http", "href=\"http", "src=\"//", "href=\"//"] {
         assert!(!page.contains(outside), "no outside resource: {outside}");
     }
-    for path in ["/app.js", "/draw.js", "/style.css"] {
+    for path in ["/app.js", "/draw.js", "/style.css", "/favicon.svg"] {
         let (status, body) = gui.request("GET", path, &[], None);
         assert_eq!(status, 200, "{path}");
         assert!(!body.is_empty());
     }
+    // The page names its icon: no request for a missing /favicon.ico.
+    assert!(
+        page.contains("rel=\"icon\" href=\"./favicon.svg\""),
+        "{page}"
+    );
     assert_eq!(gui.request("GET", "/etc/passwd", &[], None).0, 404);
     assert_eq!(gui.request("DELETE", "/", &[], None).0, 405);
 }
@@ -375,4 +380,56 @@ fn a_level_needs_an_engine_that_offers_uci_elo() {
     let error = state["engine"]["error"].as_str().unwrap();
     assert!(error.contains("offers no UCI_Elo"), "{error}");
     assert!(moves(&state).is_empty());
+}
+
+#[test]
+fn the_rules_explain_a_refused_click_and_the_lessons_are_served() {
+    let gui = Gui::start(&["--engine", "/nonexistent/engine"]);
+    let (status, why) = gui.post("/api/explain", r#"{"selection":["9"]}"#);
+    assert_eq!(status, 200, "{why}");
+    assert_eq!(
+        why["reason"],
+        "slot 9 holds o's piece: x moves its own pieces"
+    );
+    let (_, fine) = gui.post("/api/explain", r#"{"selection":["4"]}"#);
+    assert_eq!(fine["reason"], Value::Null);
+    for game in ludus_rules::games::GAME_NAMES {
+        let (status, lesson) = gui.post("/api/lesson", &format!(r#"{{"game":"{game}"}}"#));
+        assert_eq!(status, 200, "{game}: {lesson}");
+        assert!(
+            lesson["goal"].as_str().is_some_and(|g| !g.is_empty()),
+            "{game}"
+        );
+    }
+    let (status, solved) = gui.post("/api/exercise", r#"{"game":"alak","index":0,"move":"1-5"}"#);
+    assert_eq!((status, &solved["answer"]), (200, &Value::from("solved")));
+    let (status, _) = gui.post("/api/lesson", r#"{"game":"chess"}"#);
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn the_engine_plays_on_its_clock_and_a_person_loses_on_time() {
+    let gui = Gui::start(&[]);
+    gui.post("/api/engine", r#"{"plays":"second"}"#);
+    let (status, state) = gui.post(
+        "/api/new",
+        r#"{"game":"alak","clock":{"base":2000,"increment":0}}"#,
+    );
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["clock"]["control"], "2s+0");
+    gui.post("/api/move", r#"{"move":"4-5"}"#);
+    // The engine answers on its clock; then x's runs out with nobody
+    // asking: the server's own clock ends the game.
+    let over = gui.wait_for(20, |state| state["final"]["result"] == "second");
+    assert_eq!(over["final"]["reason"], "x's time ran out", "{over}");
+    assert_eq!(moves(&over).len(), 2);
+    assert_eq!(over["clock"]["flagged"], "first");
+    let (_, pgn) = gui.request("GET", "/api/pgn", &[], None);
+    assert!(pgn.contains("[TimeControl \"2+0\"]"), "{pgn}");
+    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+    assert!(pgn.contains("1. 4-5 {[%clk 0:00:02]}"), "{pgn}");
+    assert!(
+        pgn.contains("[%clk 0:00:0"),
+        "the engine's clock too: {pgn}"
+    );
 }

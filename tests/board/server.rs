@@ -29,7 +29,11 @@ impl Gui {
     /// Starts the board with `extra` arguments and reads its address.
     pub fn start(extra: &[&str]) -> Gui {
         let args = ["gui", "--port", "0", "--no-open"].iter().chain(extra);
-        let mut child = spawn(args, Stdio::null(), Stdio::null());
+        // LUDUS_GUI_LOG=FILE: the server's debug log (every request) there.
+        let log =
+            std::env::var_os("LUDUS_GUI_LOG").and_then(|path| std::fs::File::create(path).ok());
+        let stderr = log.map_or_else(Stdio::null, Stdio::from);
+        let mut child = spawn(args, Stdio::null(), stderr);
         let stdout = child.stdout.take().expect("stdout");
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {

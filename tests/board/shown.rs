@@ -1,26 +1,20 @@
 //! The board in the browser shows only what is true: whose turn it is and
 //! whether the engine thinks, an analysis only of the position shown, moves
-//! never broken inside, a header on one line at 1280 px, the notation
-//! folded, the graph from the first player's side with its scale, and a
-//! board of its own in every tab.
+//! never broken inside, the notation folded, the graph from the first
+//! player's side with its scale, a board of its own in every tab; and the
+//! defects once seen are gone (the result said once, a level out of range
+//! refused in words with its rating kept true, the pair button only where
+//! pairs are scored, positions named by their move).
 
-use std::path::Path;
 use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
-use crate::browser::{choose, click_on, move_count, text_of, until};
+use crate::browser::{choose, click_on, move_count, screenshot, script, text_of, until};
+use crate::play::{engine_plays, new_game, pane, section};
 
 const WAIT: Duration = Duration::from_secs(60);
-
-/// Runs `js` (a function body; `arguments` are `args`) in the page.
-async fn script(client: &Client, js: &str, args: Vec<Value>) -> Value {
-    client
-        .execute(js, args)
-        .await
-        .unwrap_or_else(|e| panic!("the script failed ({e}): {js}"))
-}
 
 /// The turn line's word (`you`, `thinking`, ...) and text.
 async fn turn(client: &Client) -> (String, String) {
@@ -50,42 +44,35 @@ async fn type_into(client: &Client, id: &str, text: &str) {
     field.send_keys(text).await.expect("typed");
 }
 
-/// Sets the engine's strength in the header.
+/// Sets the engine's strength in the Game pane's engine settings.
 pub async fn set_strength(client: &Client, kind: &str, value: u64) {
+    section(client, "engine-section", true).await;
     choose(client, "#strength-kind", kind).await;
     type_into(client, "strength-value", &format!("{value}\u{E004}")).await;
     // The page's state is the board's answer to the change: the board
     // has it.
-    let js = "return state && state.strength;";
-    until("the strength taken", WAIT, || async {
-        let taken = script(client, js, vec![]).await;
-        (taken == json!({ "kind": kind, "value": value })).then_some(())
-    })
+    let js = "return window.ludusState().strength;";
+    let wanted = json!({ "kind": kind, "value": value });
+    for _ in 0..200 {
+        if script(client, js, vec![]).await == wanted {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    let seen = script(
+        client,
+        "return [window.ludusState().strength, document.getElementById('strength-kind').value,
+          document.getElementById('strength-value').value, document.getElementById('strength-note').textContent,
+          document.getElementById('error').textContent];",
+        vec![],
+    )
     .await;
-}
-
-/// The header is one row of controls at the test's 1280-px window.
-pub async fn header_fits(client: &Client, game: &str) {
-    let js = "const header = document.querySelector('header');
-        const items = [...header.children].filter((e) => e.getClientRects().length > 0);
-        const first = items[0].getBoundingClientRect();
-        const oneRow = items.every((e) => {
-          const r = e.getBoundingClientRect();
-          return r.top < first.bottom && r.bottom > first.top;
-        });
-        return { oneRow, width: document.documentElement.clientWidth,
-          height: header.getBoundingClientRect().height, items: items.length };";
-    let fit = script(client, js, vec![]).await;
-    let width = fit["width"].as_f64().unwrap_or(0.0);
-    assert!(
-        (1200.0..=1280.0).contains(&width),
-        "{game}: a 1280-px window: {fit}"
-    );
-    assert_eq!(fit["oneRow"], true, "{game}: the header wraps: {fit}");
+    panic!("the strength {wanted} never taken: {seen}");
 }
 
 /// The protocol notation is folded until opened.
 pub async fn notation_folded(client: &Client) {
+    pane(client, "game").await;
     let open = script(
         client,
         "return document.getElementById('notation').open;",
@@ -100,9 +87,7 @@ pub async fn notation_folded(client: &Client) {
 /// searches (an hour per move: it is still thinking when checked), then two
 /// people.
 pub async fn turns(client: &Client) {
-    choose(client, "select[data-test=game]", "alak").await;
-    choose(client, "select[data-test=engine-plays]", "second").await;
-    click_on(client, Locator::Css("[data-test=new-game]"), "new game").await;
+    new_game(client, ("alak", 11), "second", ("", "")).await;
     let yours = turn_becomes(client, "you").await;
     assert!(yours.starts_with("Your move (x)"), "{yours}");
     set_strength(client, "time", 3_600_000).await;
@@ -110,7 +95,7 @@ pub async fn turns(client: &Client) {
     let thinking = turn_becomes(client, "thinking").await;
     assert!(thinking.starts_with("Engine thinking"), "{thinking}");
     assert!(thinking.contains("o to move"), "{thinking}");
-    choose(client, "select[data-test=engine-plays]", "none").await;
+    engine_plays(client, "none").await;
     let people = turn_becomes(client, "people").await;
     assert_eq!(people, "o to move");
     click_on(client, Locator::Id("takeback"), "take back").await;
@@ -170,10 +155,9 @@ async fn moves_unbroken(client: &Client, css: &str) -> usize {
 /// there); at an earlier move the analysis of that position, which goes
 /// when the end is shown again. Moves never break inside, in the move list
 /// or a line. Saves `wyke-imported.png`.
-pub async fn imported_game(client: &Client, pgn: &str, plies: usize, shots: &Path) {
-    choose(client, "select[data-test=engine-plays]", "none").await;
-    click_on(client, Locator::Id("analyse"), "analysis box (on)").await;
-    click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
+pub async fn imported_game(client: &Client, pgn: &str, plies: usize) {
+    engine_plays(client, "none").await;
+    section(client, "pgn-section", true).await;
     script(
         client,
         "document.getElementById('pgn').value = arguments[0];",
@@ -181,6 +165,8 @@ pub async fn imported_game(client: &Client, pgn: &str, plies: usize, shots: &Pat
     )
     .await;
     click_on(client, Locator::Id("import-pgn"), "import button").await;
+    pane(client, "analysis").await;
+    click_on(client, Locator::Id("analyse"), "analysis box (on)").await;
     let end = analysis_at(client, plies, |p| {
         p["head"].as_str().is_some_and(|h| h.contains("over"))
     })
@@ -190,7 +176,8 @@ pub async fn imported_game(client: &Client, pgn: &str, plies: usize, shots: &Pat
         (&json!(""), &json!(0)),
         "{end}"
     );
-    let over = turn_becomes(client, "over").await;
+    turn_becomes(client, "over").await;
+    let over = text_of(client, "[data-test=result]").await;
     assert!(over.starts_with("Game over: "), "{over}");
     assert_eq!(move_count(client).await, plies);
     let earlier = 4.min(plies - 1);
@@ -198,14 +185,19 @@ pub async fn imported_game(client: &Client, pgn: &str, plies: usize, shots: &Pat
     click_on(client, Locator::Css(&css), "an earlier move").await;
     let panel = analysis_at(client, earlier, |p| p["lines"] != json!(0)).await;
     let head = panel["head"].as_str().unwrap_or_default();
+    // Named by its move, as a game record numbers it (not in plies).
+    let label = if earlier % 2 == 1 {
+        format!("{}.", earlier / 2 + 1)
+    } else {
+        format!("{}…", earlier / 2)
+    };
     assert!(
-        head.starts_with(&format!("analysis of the position after {earlier} moves")),
+        head.starts_with(&format!("analysis of the position after {label} ")),
         "{panel}"
     );
     assert_eq!(moves_unbroken(client, "#move-list .mv").await, plies);
     assert!(moves_unbroken(client, "#analysis .pv .mv").await > 0);
-    let png = client.screenshot().await.expect("screenshot");
-    std::fs::write(shots.join("wyke-imported.png"), png).expect("screenshot saved");
+    screenshot(client, "wyke-imported", false).await;
     click_on(client, Locator::Id("nav-end"), "end button").await;
     let end = analysis_at(client, plies, |_| true).await;
     assert_eq!(
@@ -214,18 +206,17 @@ pub async fn imported_game(client: &Client, pgn: &str, plies: usize, shots: &Pat
         "stale: {end}"
     );
     click_on(client, Locator::Id("analyse"), "analysis box (off)").await;
-    click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
 }
 
 /// The graph scores from the first player's side: in an Alak position
 /// where o, to move, wins at once, the analysis (o's side) is `+`, and the
 /// graph's point is below its zero line, with a labelled scale.
 pub async fn graph_side(client: &Client) {
-    choose(client, "select[data-test=game]", "alak").await;
-    choose(client, "select[data-test=engine-plays]", "none").await;
-    click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
+    new_game(client, ("alak", 11), "none", ("", "")).await;
+    section(client, "pgn-section", true).await;
     type_into(client, "fen", "_ox_o_____x o").await;
     click_on(client, Locator::Id("load-fen"), "load button").await;
+    pane(client, "analysis").await;
     click_on(client, Locator::Id("analyse"), "analysis box (on)").await;
     analysis_at(client, 0, |p| p["lines"] != json!(0)).await;
     let score = text_of(client, "#analysis .line .score").await;
@@ -259,15 +250,12 @@ pub async fn graph_side(client: &Client) {
     );
     assert!(caption.contains("pawns"), "{caption}");
     click_on(client, Locator::Id("analyse"), "analysis box (off)").await;
-    click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
 }
 
 /// Two tabs, two boards: a second tab starts a board of its own and changes
 /// nothing in the first, which keeps its game through a reload.
 pub async fn two_tabs(client: &Client, url: &str) {
-    choose(client, "select[data-test=game]", "alak").await;
-    choose(client, "select[data-test=engine-plays]", "none").await;
-    click_on(client, Locator::Css("[data-test=new-game]"), "new game").await;
+    new_game(client, ("alak", 11), "none", ("", "")).await;
     type_into(client, "typed-move", "4-5\u{E007}").await;
     until("the move in the first tab", WAIT, || async {
         (move_count(client).await == 1).then_some(())
@@ -279,15 +267,10 @@ pub async fn two_tabs(client: &Client, url: &str) {
         .switch_to_window(second)
         .await
         .expect("to the second tab");
-    client.goto(url).await.expect("the page opens");
+    crate::browser::open(client, url).await;
     turn_becomes(client, "you").await;
     assert_eq!(move_count(client).await, 0, "the second tab's own board");
-    choose(client, "select[data-test=game]", "wyke").await;
-    until("wyke in the second tab", WAIT, || async {
-        let cells = client.find_all(Locator::Css("[data-cell]")).await.ok()?;
-        (cells.len() == 16).then_some(())
-    })
-    .await;
+    new_game(client, ("wyke", 16), "second", ("", "")).await;
     client.close_window().await.expect("the second tab closes");
     client
         .switch_to_window(first)
@@ -295,10 +278,85 @@ pub async fn two_tabs(client: &Client, url: &str) {
         .expect("to the first tab");
     client.refresh().await.expect("the first tab reloads");
     until("the first tab's own game", WAIT, || async {
-        let cells = client.find_all(Locator::Css("[data-cell]")).await.ok()?;
+        let cells = client
+            .find_all(Locator::Css("#board [data-cell]"))
+            .await
+            .ok()?;
         (cells.len() == 11 && move_count(client).await == 1).then_some(())
     })
     .await;
     let moves = text_of(client, "#move-list").await;
     assert!(moves.contains("4-5"), "{moves}");
+}
+
+/// The defects once seen: the result is said once, in one line; a level
+/// out of the offered range is refused in words, the box goes back and
+/// the rating label stays the level's in force; the pair button is there
+/// only in a game whose rules score pairs.
+pub async fn defects(client: &Client) {
+    new_game(client, ("alak", 11), "none", ("", "")).await;
+    section(client, "pgn-section", true).await;
+    type_into(client, "fen", "_ox_o_____x o").await;
+    click_on(client, Locator::Id("load-fen"), "load button").await;
+    type_into(client, "typed-move", "5-4\u{E007}").await;
+    turn_becomes(client, "over").await;
+    let said = script(
+        client,
+        "return [...document.querySelectorAll('body *')].filter((e) => e.children.length === 0 \
+           && /wins \\(/.test(e.textContent) && e.getClientRects().length > 0).map((e) => e.id);",
+        vec![],
+    )
+    .await;
+    assert_eq!(said, json!(["result"]), "the result is said once");
+    assert_eq!(text_of(client, "[data-test=turn]").await, "");
+    for (typed, words) in [
+        ("9", "there is no level 9: the levels are 1 to 8"),
+        ("0", "there is no level 0"),
+        ("-3", "there is no level -3"),
+    ] {
+        set_strength(client, "level", 4).await;
+        type_into(client, "strength-value", &format!("{typed}\u{E004}")).await;
+        let note = until("the level refused", WAIT, || async {
+            let text = text_of(client, "#strength-note").await;
+            (!text.is_empty()).then_some(text)
+        })
+        .await;
+        assert!(note.contains(words), "{typed}: {note}");
+        let shown = script(
+            client,
+            "const s = window.ludusState(); return [document.getElementById('strength-value').value, \
+               document.getElementById('strength-elo').textContent, '≈ ' + s.levels[s.strength.value - 1] + ' Elo', s.strength.value];",
+            vec![],
+        )
+        .await;
+        assert_eq!(
+            shown[0], "4",
+            "{typed}: the box back at the level in force: {shown}"
+        );
+        assert_eq!(
+            shown[1], shown[2],
+            "{typed}: the rating of the level in force: {shown}"
+        );
+        assert_eq!(shown[3], 4, "{shown}");
+    }
+    set_strength(client, "level", 3).await;
+    pane(client, "game").await;
+    let pair = script(
+        client,
+        "return !document.getElementById('pair-start').hidden;",
+        vec![],
+    )
+    .await;
+    assert_eq!(pair, false, "alak's rules score each game alone");
+    new_game(client, ("wyx", 64), "none", ("", "")).await;
+    let pair = script(
+        client,
+        "return !document.getElementById('pair-start').hidden;",
+        vec![],
+    )
+    .await;
+    assert_eq!(pair, true, "Double Wyx");
+    assert!(text_of(client, "[data-test=pair-start]")
+        .await
+        .contains("Double Wyx"));
 }

@@ -18,9 +18,10 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 
 use crate::browser::{
-    choose, click_a_move, click_on, double_wyx, in_browser, move_count, play, program, target_dir,
-    text_of, until, Listening, GAMES,
+    click_on, in_browser, move_count, program, target_dir, text_of, until, Listening, Window, GAMES,
 };
+use crate::play::{click_a_move, double_wyx, export_pgn, new_game, play, section};
+use crate::{layout, learn, timed};
 use ludus_rules::games::GAME_NAMES;
 
 /// Builds the site into target/site-test with the documented command,
@@ -133,7 +134,7 @@ async fn one_game(client: &Client, game: &str, shots: &Path) {
 }
 
 async fn check_console(client: Client, url: String) {
-    client.goto(&url).await.expect("the page opens");
+    crate::browser::open(&client, &url).await;
     let shots = target_dir().join("screenshots");
     std::fs::create_dir_all(&shots).expect("screenshot folder");
     // The browser gives the engine one thread; more are refused.
@@ -160,7 +161,9 @@ fn the_static_sites_engine_answers_the_protocol_in_a_real_browser() {
     program("chromium");
     let server = static_server(build_site());
     let url = format!("http://127.0.0.1:{}/console.html", server.port);
-    in_browser("ludus-console-test", |client| check_console(client, url));
+    in_browser("ludus-console-test", Window::Desktop, |client| {
+        check_console(client, url)
+    });
 }
 
 /// After [`play`] turned its analysis off (`stop` to a `go infinite`,
@@ -181,47 +184,49 @@ async fn plays_on_after_a_stop(client: &Client, game: &str) {
 /// game replaced it.
 async fn pgn_out_and_in(client: &Client) {
     let moves = move_count(client).await;
-    click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
-    click_on(client, Locator::Id("export-pgn"), "export button").await;
-    let pgn = until("the PGN", Duration::from_secs(30), || async {
-        let area = client.find(Locator::Id("pgn")).await.ok()?;
-        let text = area.prop("value").await.ok()??;
-        text.contains("[Game \"wyx\"]").then_some(text)
-    })
-    .await;
+    let pgn = export_pgn(client, "[Game \"wyx\"]").await;
     assert!(pgn.contains("[Event "), "{pgn}");
-    choose(client, "select[data-test=game]", "alak").await;
-    until("a new Alak game", Duration::from_secs(30), || async {
-        let cells = client.find_all(Locator::Css("[data-cell]")).await.ok()?;
-        (cells.len() == 11 && move_count(client).await == 0).then_some(())
-    })
-    .await;
+    new_game(client, ("alak", 11), "second", ("", "")).await;
+    section(client, "pgn-section", true).await;
     click_on(client, Locator::Id("import-pgn"), "import button").await;
     until("the imported game", Duration::from_secs(30), || async {
-        let cells = client.find_all(Locator::Css("[data-cell]")).await.ok()?;
+        let cells = client
+            .find_all(Locator::Css("#board [data-cell]"))
+            .await
+            .ok()?;
         (cells.len() == 64 && move_count(client).await == moves).then_some(())
     })
     .await;
-    // Folded again, as the pair's check expects to find it.
-    click_on(client, Locator::Css("#pgn-section summary"), "PGN section").await;
 }
 
+/// The site's board at 1280×800: every game played against the in-page
+/// engine (and on after a stop), PGN out and in, a refused click, every
+/// lesson, a game on a clock, a review from a link, a reload, axe-core,
+/// a Double Wyx.
 async fn check_board(client: Client, url: String) {
-    client.goto(&url).await.expect("the page opens");
-    let shots = target_dir().join("screenshots");
-    std::fs::create_dir_all(&shots).expect("screenshot folder");
+    crate::browser::open(&client, &url).await;
+    // The engine's name is in the folded Engine section: its text, not
+    // what is rendered.
     let name = until("the in-page engine", Duration::from_secs(60), || async {
-        let text = text_of(&client, "#engine-name").await;
+        let js = "return document.getElementById('engine-name').textContent;";
+        let text = crate::browser::script(&client, js, vec![]).await;
+        let text = text.as_str().unwrap_or_default().to_string();
         text.starts_with("engine: ludus").then_some(text)
     })
     .await;
     assert!(!name.contains("starting"), "{name}");
     for game in GAMES {
-        play(&client, game, &shots, "site-").await;
+        play(&client, game, "site-").await;
         plays_on_after_a_stop(&client, game.0).await;
     }
     pgn_out_and_in(&client).await;
-    double_wyx(&client, &shots, "site-").await;
+    learn::refused_click(&client).await;
+    learn::every_lesson(&client, "site-").await;
+    timed::lost_on_time(&client, "site-").await;
+    timed::review_from_a_link(&client, &url, "site-").await;
+    timed::kept_across_a_reload(&client).await;
+    layout::accessible(&client, "the static site").await;
+    double_wyx(&client, "site-").await;
     let error = text_of(&client, "#error").await;
     assert!(!error.starts_with("engine: "), "{error}");
 }
@@ -231,5 +236,22 @@ fn the_static_sites_board_plays_every_game_in_a_real_browser() {
     program("chromium");
     let server = static_server(build_site());
     let url = format!("http://127.0.0.1:{}/", server.port);
-    in_browser("ludus-board-site-test", |client| check_board(client, url));
+    in_browser("ludus-board-site-test", Window::Desktop, |client| {
+        check_board(client, url)
+    });
+}
+
+#[test]
+fn the_static_sites_board_fits_a_phone_in_a_real_browser() {
+    program("chromium");
+    let server = static_server(build_site());
+    let url = format!("http://127.0.0.1:{}/", server.port);
+    in_browser(
+        "ludus-site-phone-test",
+        Window::Phone,
+        |client| async move {
+            crate::browser::open(&client, &url).await;
+            layout::phone(&client, false).await;
+        },
+    );
 }

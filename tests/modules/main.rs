@@ -2,6 +2,7 @@
 //! rule is in [`graph`]); and the check itself, on a synthetic crate.
 
 mod graph;
+mod house;
 mod paths;
 // The one helper of tests/common this check needs: the rest would link
 // the engine into a binary that only reads source files.

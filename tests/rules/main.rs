@@ -10,6 +10,8 @@ mod alak_solution;
 mod common;
 mod contract;
 mod fuzz;
+mod guide;
+mod lessons;
 mod pictures;
 mod pylyx_rules;
 mod symmetry;

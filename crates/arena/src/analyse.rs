@@ -9,6 +9,7 @@ mod annotate;
 mod engine;
 pub mod judge;
 mod report;
+pub mod verdict;
 mod writer;
 
 use std::io::{IsTerminal, Read, Write};
@@ -22,10 +23,11 @@ use ludus_rules::{Game, GameLog, Player, Searchable};
 use crate::config::Limit;
 use crate::openings::read_positions;
 use crate::pgn_read::{read_pgn, PgnGame};
-use engine::{Analyser, Verdict};
-use judge::Ending;
+use engine::Analyser;
+use judge::{After, Ending};
 use ludus_rules::Tooling;
-use report::{After, Analysis, GameRef};
+use report::{Analysis, GameRef};
+use verdict::Verdict;
 use writer::Writer;
 
 /// The limit when none is given: a second a position.

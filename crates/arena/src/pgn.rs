@@ -1,7 +1,9 @@
 //! PGN output: one game at a time, in ludus notation, with the engines'
 //! `{score/depth time}` comments.
 
-use super::referee::GameRecord;
+use std::time::Duration;
+
+use super::referee::{GameRecord, PlayedMove};
 use ludus_rules::Player;
 
 /// The tags of one game that do not come from its record.
@@ -83,18 +85,9 @@ pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
             Player::Second => {}
         }
         words.push(played.text.clone());
-        let time = format!("{:.3}s", played.time.as_secs_f64());
-        // A score reads as pawns with a sign, or `+M3` / `-M2` for mates.
-        let comment = match played
-            .report
-            .as_ref()
-            .and_then(|r| r.exact_score().map(|s| (s.text(), r.depth)))
-        {
-            Some((score, Some(depth))) => format!("{{{score}/{depth} {time}}}"),
-            Some((score, None)) => format!("{{{score} {time}}}"),
-            None => format!("{{{time}}}"),
-        };
-        words.push(comment);
+        if let Some(comment) = move_comment(played) {
+            words.push(comment);
+        }
         // After a comment a second-player move takes its own number.
         needs_number = true;
         if played.mover == Player::Second {
@@ -107,6 +100,40 @@ pub fn format_game(header: &PgnHeader, record: &GameRecord) -> String {
     words.push(record.result_text().to_string());
     text.push_str(&wrap_movetext(&words));
     text
+}
+
+/// A move's comment: the engine's score (pawns with a sign, or `+M3` /
+/// `-M2` for mates) and depth, the time it took, and the mover's clock
+/// after it as Lichess writes it (`[%clk 0:02:58]`); `None` when there is
+/// nothing to say.
+fn move_comment(played: &PlayedMove) -> Option<String> {
+    let mut parts = Vec::new();
+    let report = played.report.as_ref();
+    if let Some((score, depth)) = report.and_then(|r| r.exact_score().map(|s| (s.text(), r.depth)))
+    {
+        parts.push(match depth {
+            Some(depth) => format!("{score}/{depth}"),
+            None => score,
+        });
+    }
+    if let Some(time) = played.time {
+        parts.push(format!("{:.3}s", time.as_secs_f64()));
+    }
+    if let Some(clock) = played.clock {
+        parts.push(format!("[%clk {}]", clock_text(clock)));
+    }
+    (!parts.is_empty()).then(|| format!("{{{}}}", parts.join(" ")))
+}
+
+/// A clock as `[%clk]` writes it: `h:mm:ss`, whole seconds (rounded down).
+pub fn clock_text(clock: Duration) -> String {
+    let seconds = clock.as_secs();
+    format!(
+        "{}:{:02}:{:02}",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    )
 }
 
 /// The tag section: one `[Name "value"]` line per tag, then a blank line.
@@ -173,7 +200,6 @@ mod tests {
     use super::*;
     use crate::referee::{PlayedMove, Termination};
     use ludus_rules::protocol::{InfoLine, Outcome, Score};
-    use std::time::Duration;
 
     #[test]
     fn dates() {
@@ -191,7 +217,8 @@ mod tests {
                 text: "4-5".to_string(),
                 mover: Player::First,
                 report: None,
-                time: Duration::ZERO,
+                time: Some(Duration::ZERO),
+                clock: None,
             }],
             result: None,
             reason: String::new(),
@@ -215,12 +242,35 @@ mod tests {
     }
 
     #[test]
+    fn untimed_moves_say_nothing_and_clocks_are_written_as_lichess_writes_them() {
+        let played = |time, clock| PlayedMove {
+            text: "4-5".to_string(),
+            mover: Player::First,
+            report: None,
+            time,
+            clock,
+        };
+        assert_eq!(move_comment(&played(None, None)), None, "a person's move");
+        let clocked = played(None, Some(Duration::from_millis(178_900)));
+        assert_eq!(move_comment(&clocked).as_deref(), Some("{[%clk 0:02:58]}"));
+        let engine = played(
+            Some(Duration::from_millis(250)),
+            Some(Duration::from_secs(3723)),
+        );
+        assert_eq!(
+            move_comment(&engine).as_deref(),
+            Some("{0.250s [%clk 1:02:03]}")
+        );
+    }
+
+    #[test]
     fn a_game_in_pgn() {
         let played = |text: &str, mover, report| PlayedMove {
             text: text.to_string(),
             mover,
             report,
-            time: Duration::from_millis(250),
+            time: Some(Duration::from_millis(250)),
+            clock: None,
         };
         let record = GameRecord {
             start_fen: "xxxx___oooo o".to_string(),

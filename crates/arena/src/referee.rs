@@ -55,8 +55,12 @@ pub struct PlayedMove {
     /// The engine's last `info` line of its best line with an exact
     /// score, if it reported one.
     pub report: Option<InfoLine>,
-    /// Time the engine took.
-    pub time: Duration,
+    /// Time the engine took (`None`: a move nobody timed, a person's on
+    /// a board).
+    pub time: Option<Duration>,
+    /// The mover's clock after the move, increment added, where a clock
+    /// ran: the PGN's `[%clk]`.
+    pub clock: Option<Duration>,
 }
 
 /// A finished game.
@@ -452,7 +456,8 @@ impl<G: Game> GameInPlay<G> {
             text,
             mover,
             report: answer.report,
-            time: answer.elapsed,
+            time: Some(answer.elapsed),
+            clock: None,
         });
         Ok(())
     }

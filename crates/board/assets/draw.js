@@ -1,20 +1,21 @@
-'use strict';
 // The boards drawn in SVG from their position notation (protocol.md), one
 // drawing per kind of board (games of one kind, like 4x4 and 6x6 Wyke, share it).
-// Every clickable thing is a <g> carrying the name the server's click
+// Every clickable thing is a <g> carrying the name the board's click
 // paths use: data-cell for board cells, data-kind for Wyke's move types,
-// data-domino for Wyx's rack; data-legal=true marks what can be clicked next.
+// data-domino for Wyx's rack; data-legal=true marks what can be clicked next
+// (and can then be reached with Tab and played with Enter or Space).
+// The board page, the lessons and the exercises all draw with these.
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 
-function el(tag, attrs, parent) {
+export function el(tag, attrs, parent) {
   const node = document.createElementNS(SVGNS, tag);
   for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
   if (parent) parent.appendChild(node);
   return node;
 }
 
-function text(parent, x, y, content, attrs) {
+export function text(parent, x, y, content, attrs) {
   const node = el('text', Object.assign({ x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, attrs), parent);
   node.textContent = content;
   return node;
@@ -30,11 +31,44 @@ function clickable(ctx, attr, token, shape, parent) {
   group.appendChild(shape);
   if (ctx.legal.has(token)) {
     group.setAttribute('data-legal', 'true');
+    group.setAttribute('tabindex', '0');
+    group.setAttribute('role', 'button');
+    group.setAttribute('aria-label', token);
     ctx.drawn.add(token);
   }
   if (ctx.selection.includes(token)) group.classList.add('selected');
   group.addEventListener('click', () => ctx.click(token));
+  group.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      ctx.click(token);
+    }
+  });
   return group;
+}
+
+// Whether moves are animated: not for people who asked for less motion.
+const MOTION = typeof matchMedia === 'function' && !matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+// The pieces of cell `to` glide in from cell `from` (the last move, drawn
+// once after it was played).
+function slide(ctx, from, to) {
+  if (!ctx.animate || !MOTION) return;
+  const start = ctx.svg.querySelector(`[data-cell="${from}"] > .cell-bg`);
+  const end = ctx.svg.querySelector(`[data-cell="${to}"] > .cell-bg`);
+  if (!start || !end || typeof start.getBBox !== 'function') return;
+  const [a, b] = [start.getBBox(), end.getBBox()];
+  const [dx, dy] = [a.x - b.x, a.y - b.y];
+  for (const piece of ctx.svg.querySelectorAll(`[data-cell="${to}"] .piece`)) {
+    piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0, 0)' }],
+      { duration: 240, easing: 'ease-out' });
+  }
+}
+
+// The pieces of cell `name` appear (a placement, a claim).
+function pop(ctx, name) {
+  if (!ctx.animate) return;
+  for (const piece of ctx.svg.querySelectorAll(`[data-cell="${name}"] .piece`)) piece.classList.add('arrived');
 }
 
 function legalDot(ctx, group, x, y, r) {
@@ -42,6 +76,7 @@ function legalDot(ctx, group, x, y, r) {
 }
 
 function legend(ctx, entries) {
+  if (!ctx.legend) return;
   ctx.legend.replaceChildren();
   for (const [swatch, words] of entries) {
     const key = document.createElement('span');
@@ -79,15 +114,17 @@ function drawAlak(ctx) {
     const piece = now.slots[i];
     const cx = x + size / 2;
     if (piece !== '_') {
-      el('circle', { cx, cy: 46, r: 19, fill: piece === 'x' ? '#2b2620' : '#fbf8f0', stroke: '#2b2620', 'stroke-width': 1.5 }, group);
-      text(group, cx, 46, piece, { fill: piece === 'x' ? '#fbf8f0' : '#2b2620', 'font-size': 16 });
+      const disc = el('g', { class: 'piece' }, group);
+      el('circle', { cx, cy: 46, r: 19, fill: piece === 'x' ? '#2b2620' : '#fbf8f0', stroke: '#2b2620', 'stroke-width': 1.5 }, disc);
+      text(disc, cx, 46, piece, { fill: piece === 'x' ? '#fbf8f0' : '#2b2620', 'font-size': 16 });
     } else if (before && before.slots[i] !== '_' && name !== from) {
       // Captured by the last move.
       el('path', { d: `M${cx - 12} 34 l24 24 m0 -24 l-24 24`, stroke: '#b3261e', 'stroke-width': 3 }, group);
     }
     legalDot(ctx, group, x + size - 14, 28, 5);
-    text(ctx.svg, cx, 98, name, { 'font-size': 14, fill: '#7a7064' });
+    text(ctx.svg, cx, 98, name, { 'font-size': 14, class: 'coord' });
   }
+  if (from && to) slide(ctx, from, to);
   legend(ctx, [
     [(s) => el('circle', { cx: 8, cy: 8, r: 6, fill: '#2b2620' }, s), 'x (moves first)'],
     [(s) => el('circle', { cx: 8, cy: 8, r: 6, fill: '#fbf8f0', stroke: '#2b2620' }, s), 'o'],
@@ -149,7 +186,8 @@ function drawWyke(ctx) {
       if (last && last.plots.includes(name)) {
         group.classList.add('last');
         const change = before.tiles[name] - count;
-        badge(group, x + 14, y + 14, (lastMover === 'b' ? '+' : '−') + Math.abs(change), lastMover === 'b' ? BUILDER : DESTROYER);
+        badge(el('g', { class: 'piece' }, group), x + 14, y + 14, (lastMover === 'b' ? '+' : '−') + Math.abs(change), lastMover === 'b' ? BUILDER : DESTROYER);
+        pop(ctx, name);
         if (claimed && before.tiles[name] !== count) {
           el('rect', { x: x + 6, y: y + 6, width: size - 12, height: size - 12, rx: 5, fill: 'none', stroke: '#e8b93a', 'stroke-width': 3, 'stroke-dasharray': '6 3' }, group);
         }
@@ -158,13 +196,13 @@ function drawWyke(ctx) {
       if (order >= 0) badge(group, x + size - 14, y + 14, sign + (amounts[order] || 1), '#2f6f8f');
       legalDot(ctx, group, x + size - 14, y + size - 14, 6);
       if (r === 1 || (ctx.flip && r === n)) {
-        text(ctx.svg, x + size / 2, ctx.flip ? 4 : n * size + 24, FILES[f], { 'font-size': 13, fill: '#7a7064' });
+        text(ctx.svg, x + size / 2, ctx.flip ? 4 : n * size + 24, FILES[f], { 'font-size': 13, class: 'coord' });
       }
     }
-    text(ctx.svg, 16, 10 + (ctx.flip ? f : n - 1 - f) * size + size / 2, String(f + 1), { 'font-size': 13, fill: '#7a7064' });
+    text(ctx.svg, 16, 10 + (ctx.flip ? f : n - 1 - f) * size + size / 2, String(f + 1), { 'font-size': 13, class: 'coord' });
   }
   // The move-type chart with both markers.
-  text(ctx.svg, chartX + 80, 18, 'move types', { 'font-size': 13, fill: '#7a7064' });
+  text(ctx.svg, chartX + 80, 18, 'move types', { 'font-size': 13, class: 'coord' });
   WYKE_KINDS.forEach((kind, i) => {
     const y = 34 + i * 52;
     const blocked = now.markers.b === kind || now.markers.d === kind;
@@ -229,18 +267,21 @@ function drawPylyx(ctx) {
         const cx = x + size / 2;
         const cy = y + size / 2;
         const fill = stack.white ? '#fbf8f0' : '#2b2620';
+        const piece = el('g', { class: 'piece' }, group);
         // Checkers under the top one, as offset rims.
         for (let k = Math.min(stack.height, 4) - 1; k > 0; k--) {
-          el('circle', { cx, cy: cy + k * 2.5, r: size * 0.36, fill, stroke: '#7a7064' }, group);
+          el('circle', { cx, cy: cy + k * 2.5, r: size * 0.36, fill, stroke: '#7a7064' }, piece);
         }
-        el('circle', { cx, cy, r: size * 0.36, fill, stroke: '#2b2620', 'stroke-width': 1.5 }, group);
-        text(group, cx, cy, String(stack.height), { 'font-size': size * 0.36, 'font-weight': 700, fill: stack.white ? '#2b2620' : '#fbf8f0' });
+        el('circle', { cx, cy, r: size * 0.36, fill, stroke: '#2b2620', 'stroke-width': 1.5 }, piece);
+        text(piece, cx, cy, String(stack.height), { 'font-size': size * 0.36, 'font-weight': 700, fill: stack.white ? '#2b2620' : '#fbf8f0' });
       }
       legalDot(ctx, group, x + size / 2, y + size / 2, stack ? 5 : 7);
     }
-    text(ctx.svg, 30 + (ctx.flip ? n - 1 - f : f) * size + size / 2, n * size + 22, FILES[f], { 'font-size': 12, fill: '#7a7064' });
-    text(ctx.svg, 15, 10 + (ctx.flip ? f : n - 1 - f) * size + size / 2, String(f + 1), { 'font-size': 12, fill: '#7a7064' });
+    text(ctx.svg, 30 + (ctx.flip ? n - 1 - f : f) * size + size / 2, n * size + 22, FILES[f], { 'font-size': 12, class: 'coord' });
+    text(ctx.svg, 15, 10 + (ctx.flip ? f : n - 1 - f) * size + size / 2, String(f + 1), { 'font-size': 12, class: 'coord' });
   }
+  if (last.length === 2) slide(ctx, last[0], last[1]);
+  else if (last[0]) pop(ctx, last[0]);
   // Checkers in hand.
   ['White', 'Black'].forEach((who, i) => {
     const y = n * size + 48 + i * 24;
@@ -321,8 +362,9 @@ function drawWyx(ctx) {
       if (horseman >= 0) {
         const cx = x + size / 2;
         const cy = y + size / 2 - 6;
-        el('path', { d: `M${cx - 13} ${cy + 12} L${cx - 13} ${cy - 6} L${cx} ${cy - 15} L${cx + 13} ${cy - 6} L${cx + 13} ${cy + 12} Z`, fill: horseman === 0 ? '#fbf8f0' : '#2b2620', stroke: horseman === moverIndex ? '#2f6f8f' : '#2b2620', 'stroke-width': horseman === moverIndex ? 3 : 1.5 }, group);
-        text(group, cx, cy, 'H', { 'font-size': 14, 'font-weight': 700, fill: horseman === 0 ? '#2b2620' : '#fbf8f0' });
+        const piece = el('g', { class: 'piece' }, group);
+        el('path', { d: `M${cx - 13} ${cy + 12} L${cx - 13} ${cy - 6} L${cx} ${cy - 15} L${cx + 13} ${cy - 6} L${cx + 13} ${cy + 12} Z`, fill: horseman === 0 ? '#fbf8f0' : '#2b2620', stroke: horseman === moverIndex ? '#2f6f8f' : '#2b2620', 'stroke-width': horseman === moverIndex ? 3 : 1.5 }, piece);
+        text(piece, cx, cy, 'H', { 'font-size': 14, 'font-weight': 700, fill: horseman === 0 ? '#2b2620' : '#fbf8f0' });
       }
       if (before) {
         if (name === before.horsemen[lastIndex] || name === now.horsemen[lastIndex]) group.classList.add('last');
@@ -332,11 +374,12 @@ function drawWyx(ctx) {
       }
       legalDot(ctx, group, x + size / 2, y + size / 2, 7);
     }
-    text(ctx.svg, 30 + (ctx.flip ? 7 - f : f) * size + size / 2, 8 * size + 24, FILES[f], { 'font-size': 13, fill: '#7a7064' });
-    text(ctx.svg, 15, 10 + (ctx.flip ? f : 7 - f) * size + size / 2, String(f + 1), { 'font-size': 13, fill: '#7a7064' });
+    text(ctx.svg, 30 + (ctx.flip ? 7 - f : f) * size + size / 2, 8 * size + 24, FILES[f], { 'font-size': 13, class: 'coord' });
+    text(ctx.svg, 15, 10 + (ctx.flip ? f : 7 - f) * size + size / 2, String(f + 1), { 'font-size': 13, class: 'coord' });
   }
+  if (before && lastIndex >= 0) slide(ctx, before.horsemen[lastIndex], now.horsemen[lastIndex]);
   // The rack: eight columns, the bottom domino of each available.
-  text(ctx.svg, rackX + 4 * cw, 18, 'rack (bottom row available)', { 'font-size': 13, fill: '#7a7064' });
+  text(ctx.svg, rackX + 4 * cw, 18, 'rack (bottom row available)', { 'font-size': 13, class: 'coord' });
   now.columns.forEach((column, c) => {
     const colour = WYX_COLOURS[Math.floor(c / 2)];
     column.forEach((domino, k) => {
@@ -345,8 +388,9 @@ function drawWyx(ctx) {
       const available = k === 0;
       const target = available ? shifted(now.horsemen[moverIndex], jump(domino)) : null;
       const shape = el('rect', { x: x + 2, y: y + 2, width: cw - 4, height: ch - 4, rx: 5, fill: colour, opacity: available ? 1 : 0.45 });
-      const group = available && target ? clickable(ctx, 'data-domino', target, shape) : el('g', {}, ctx.svg);
-      if (!group.contains(shape)) group.appendChild(shape);
+      // A domino that cannot be taken is clicked by its own name: the
+      // rules then say why (not at the bottom, off the board).
+      const group = clickable(ctx, 'data-domino', available && target ? target : domino, shape);
       group.setAttribute('data-domino-jump', domino);
       const [dx, dy] = jump(domino);
       text(group, x + cw / 2, y + ch / 2, `${dx >= 0 ? '+' : '−'}${Math.abs(dx)} ${dy >= 0 ? '+' : '−'}${Math.abs(dy)}`, { 'font-size': 12, 'font-weight': 600, fill: '#fff' });
@@ -362,9 +406,9 @@ function drawWyx(ctx) {
   ]));
 }
 
-// The drawings, by the name the server gives each game's (state.look.drawing,
-// from the board crate's games.rs; a test there checks every game's is here).
-const Draw = {
+// The drawings, by the name the board gives each game's (state.look.drawing,
+// from the board crate's games.rs).
+export const Draw = {
   alak: drawAlak,
   wyke: drawWyke,
   pylyx: drawPylyx,

@@ -11,6 +11,9 @@ use serde_json::Value;
 use ludus_rules::games::level_calibration;
 use ludus_rules::tools::RANDOM_LEVEL;
 
+use crate::clock::TimeControl;
+use crate::search::Go;
+
 /// An action, read by [`Action::parse`].
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "action", rename_all = "lowercase", deny_unknown_fields)]
@@ -23,6 +26,25 @@ pub enum Action {
         /// The random start's seed.
         #[serde(default)]
         seed: Option<u64>,
+        /// The time control of a game on a clock.
+        #[serde(default)]
+        clock: Option<TimeControl>,
+    },
+    /// A game from its start (a position, a random start's seed, or the
+    /// standard start) with its moves played: a game opened from its
+    /// address or kept by the page.
+    Load {
+        /// The game's name.
+        game: String,
+        /// The start position, if not the standard one.
+        #[serde(default)]
+        fen: Option<String>,
+        /// The random start's seed, if the start is one.
+        #[serde(default)]
+        seed: Option<u64>,
+        /// The moves played from the start.
+        #[serde(default)]
+        moves: Vec<String>,
     },
     /// A new game from a position.
     Position {
@@ -40,6 +62,28 @@ pub enum Action {
     /// Takes back the last move (against the engine: back to the
     /// person's turn).
     Takeback,
+    /// Checks the clocks: the page saw the running one reach zero.
+    Flag,
+    /// Stops the clocks, or starts them again.
+    Pause {
+        /// Stop (true) or go on (false).
+        on: bool,
+    },
+    /// Starts a review of the game on the board, or ends it.
+    Review {
+        /// Start (true) or end (false).
+        on: bool,
+        /// Each position's search time in milliseconds.
+        #[serde(default)]
+        ms: Option<u64>,
+    },
+    /// Tries a reviewed move again (its number, from 1), or stops trying
+    /// (none).
+    Retry {
+        /// The move to try again.
+        #[serde(default)]
+        ply: Option<u64>,
+    },
     /// Shows the position after `ply` moves.
     View {
         /// The ply (0: the start).
@@ -254,7 +298,8 @@ pub fn level_elo(game: &str, level: u64) -> Option<i32> {
     Some(elo as i32)
 }
 
-/// A strength as the page sends it, before its range is checked.
+/// A strength as the page sends it, before its range is checked (signed,
+/// so that a negative value is answered in words too).
 #[derive(Deserialize)]
 #[serde(
     tag = "kind",
@@ -263,31 +308,39 @@ pub fn level_elo(game: &str, level: u64) -> Option<i32> {
     expecting = "a strength: {\"kind\": \"time\" (ms per move), \"depth\", \"nodes\" or \"level\" (1 to 8), \"value\": a whole number}"
 )]
 enum StrengthRequest {
-    Time(u64),
-    Depth(u64),
-    Nodes(u64),
-    Level(u64),
+    Time(i64),
+    Depth(i64),
+    Nodes(i64),
+    Level(i64),
 }
 
 impl TryFrom<StrengthRequest> for Strength {
     type Error = String;
 
     fn try_from(request: StrengthRequest) -> Result<Strength, String> {
-        let (strength, range) = match request {
-            StrengthRequest::Time(ms) => (Strength::Time(ms), 10..=3_600_000),
-            StrengthRequest::Depth(plies) => (Strength::Depth(plies), 1..=100),
-            StrengthRequest::Nodes(nodes) => (Strength::Nodes(nodes), 1..=1_000_000_000_000),
-            StrengthRequest::Level(level) => (Strength::Level(level), 1..=LEVELS),
-        };
-        let (kind, value) = strength.parts();
-        if !range.contains(&value) {
-            return Err(format!(
-                "strength: {kind} {value} is out of range ({} to {})",
-                range.start(),
-                range.end()
-            ));
+        let (value, range, strength): (i64, std::ops::RangeInclusive<i64>, fn(u64) -> Strength) =
+            match request {
+                StrengthRequest::Time(ms) => (ms, 10..=3_600_000, Strength::Time),
+                StrengthRequest::Depth(plies) => (plies, 1..=100, Strength::Depth),
+                StrengthRequest::Nodes(nodes) => (nodes, 1..=1_000_000_000_000, Strength::Nodes),
+                StrengthRequest::Level(level) => (level, 1..=LEVELS as i64, Strength::Level),
+            };
+        if range.contains(&value) {
+            return Ok(strength(value as u64));
         }
-        Ok(strength)
+        let (low, high) = (range.start(), range.end());
+        Err(match strength(1) {
+            Strength::Level(_) => {
+                format!("strength: there is no level {value}: the levels are {low} to {high}")
+            }
+            Strength::Time(_) => {
+                format!("strength: a move's time is {low} to {high} ms, not {value}")
+            }
+            Strength::Depth(_) => {
+                format!("strength: the depth is {low} to {high} plies, not {value}")
+            }
+            Strength::Nodes(_) => format!("strength: the nodes are {low} to {high}, not {value}"),
+        })
     }
 }
 
@@ -314,14 +367,14 @@ impl Strength {
         }
     }
 
-    /// The `go` command of a move at this strength.
-    pub fn go(self) -> String {
-        match self {
-            Strength::Time(ms) => format!("go movetime {ms}"),
-            Strength::Depth(plies) => format!("go depth {plies}"),
-            Strength::Nodes(nodes) => format!("go nodes {nodes}"),
-            Strength::Level(_) => format!("go movetime {LEVEL_MOVETIME_MS}"),
-        }
+    /// The limit of a move at this strength (off the clock).
+    pub fn go(self) -> Go {
+        Go::Limit(match self {
+            Strength::Time(ms) => format!("movetime {ms}"),
+            Strength::Depth(plies) => format!("depth {plies}"),
+            Strength::Nodes(nodes) => format!("nodes {nodes}"),
+            Strength::Level(_) => format!("movetime {LEVEL_MOVETIME_MS}"),
+        })
     }
 }
 
@@ -397,8 +450,18 @@ mod tests {
             Action::parse("new", json!({"game": "wyx", "seed": null})),
             Ok(Action::New {
                 game: "wyx".to_string(),
-                seed: None
+                seed: None,
+                clock: None,
             })
+        );
+        let clocked = json!({"game": "alak", "clock": {"base": 180000, "increment": 2000}});
+        assert!(matches!(
+            Action::parse("new", clocked),
+            Ok(Action::New { clock: Some(control), .. }) if control.text() == "3+2"
+        ));
+        assert_eq!(
+            Action::parse("retry", json!({"ply": 3})),
+            Ok(Action::Retry { ply: Some(3) })
         );
         let settings = json!({"plays": "both", "strength": {"kind": "depth", "value": 4},
             "multipv": 2, "pairOption": false});
@@ -434,12 +497,27 @@ mod tests {
                 "\"all\", expected who the engine plays",
             ),
             ("engine", json!({"plays": 1}), "first, second, both or none"),
+            (
+                "engine",
+                json!({"strength": {"kind": "level", "value": -3}}),
+                "there is no level -3: the levels are 1 to 8",
+            ),
+            (
+                "engine",
+                json!({"strength": {"kind": "level", "value": 9}}),
+                "there is no level 9",
+            ),
+            (
+                "new",
+                json!({"game": "alak", "clock": {"base": 5}}),
+                "1 second to 3 hours",
+            ),
             ("engine", json!({"strength": 5}), "a strength: {"),
             ("engine", json!({"multipv": 4}), "multipv 4: show 1 to 3"),
             (
                 "engine",
                 json!({"strength": {"kind": "time", "value": 0}}),
-                "out of range",
+                "a move's time is 10 to 3600000 ms, not 0",
             ),
             (
                 "engine",

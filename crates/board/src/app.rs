@@ -1,21 +1,26 @@
 //! The board's state and everything a request can do to it: the game part
-//! ([`Record`]: the game, the ply shown, who the engine plays) and the
-//! engine part ([`Driver`]: its strength, the analysis, the search it runs),
-//! and the search the engine should be running because of both. Every
-//! action either succeeds or changes nothing and says why.
+//! ([`Record`]: the game, the ply shown, who the engine plays, the clocks)
+//! and the engine part ([`Driver`]: its strength, the analysis, the search
+//! it runs), the review of the game ([`Review`]), and the search the engine
+//! should be running because of them all. Every action either succeeds or
+//! changes nothing and says why.
+
+use web_time::Instant;
 
 use crate::action::{Action, ActionError, EngineSettings};
 use crate::driver::Driver;
 use crate::pgn::first_side;
 use crate::record::Record;
-use crate::search::{Event, Job, Line, Link, Purpose};
-use crate::table::MoveNote;
+use crate::review::{Retry, Review, Tried, REVIEW_MS, REVIEW_MS_RANGE};
+use crate::search::{Event, Go, Job, Link, Purpose};
+use crate::table::{MoveNote, Start};
 use ludus_rules::GameResult;
 
 /// The board's whole state.
 pub struct App {
     game: Record,
     engine: Driver,
+    review: Option<Review>,
     /// Bumped at every change; the page waits on it.
     version: u64,
 }
@@ -26,6 +31,7 @@ impl App {
         App {
             game: Record::new(),
             engine: Driver::new(),
+            review: None,
             version: 1,
         }
     }
@@ -46,6 +52,11 @@ impl App {
         &self.engine
     }
 
+    /// The review of the game, if one was asked for.
+    pub fn review(&self) -> Option<&Review> {
+        self.review.as_ref()
+    }
+
     /// Bumped at every change.
     pub fn version(&self) -> u64 {
         self.version
@@ -57,14 +68,46 @@ impl App {
         crate::pgn::export(&self.game, &self.engine.player_name(game))
     }
 
-    /// Runs `action`; on error nothing changed.
+    /// Checks the clocks: a side whose time has run out loses (the state
+    /// changes then); whether it changed.
+    pub fn tick(&mut self) -> bool {
+        self.tick_at(Instant::now())
+    }
+
+    /// [`App::tick`] at `now`.
+    pub(crate) fn tick_at(&mut self, now: Instant) -> bool {
+        let flagged = self.game.check_time(now);
+        if flagged {
+            self.refresh();
+        }
+        flagged
+    }
+
+    /// Runs `action`; on error nothing changed (but a clock that ran out
+    /// before it was looked at).
     pub fn act(&mut self, action: Action) -> Result<(), ActionError> {
+        self.tick();
+        let now = Instant::now();
         match action {
-            Action::New { game, seed } => {
-                self.game.new_game(&game, seed.unwrap_or_else(fresh_seed))
+            Action::New { game, seed, clock } => {
+                self.game
+                    .new_game(&game, seed.unwrap_or_else(fresh_seed), clock)
+            }
+            Action::Load {
+                game,
+                fen,
+                seed,
+                moves,
+            } => {
+                let start = match (&fen, seed) {
+                    (Some(fen), _) => Start::Fen(fen),
+                    (None, Some(seed)) => Start::Seed(seed),
+                    (None, None) => Start::Standard,
+                };
+                self.game.load(&game, start, seed, &moves)
             }
             Action::Position { game, fen } => self.game.set_position(&game, &fen),
-            Action::Move { text } => self.play_move(&text),
+            Action::Move { text } => self.play_move(&text, now),
             Action::Takeback => self.game.take_back(),
             Action::View { ply } => self.game.set_view(ply),
             Action::Engine(settings) => {
@@ -77,6 +120,10 @@ impl App {
             }
             Action::Import { pgn, index } => self.import(&pgn, index.unwrap_or(1)),
             Action::Pair { on, fen } => self.game.set_pair(on, fen.as_deref()),
+            Action::Flag => Ok(()),
+            Action::Pause { on } => self.game.pause(on, now),
+            Action::Review { on, ms } => self.set_review(on, ms),
+            Action::Retry { ply } => self.set_retry(ply),
             Action::Unknown => {
                 return Err(ActionError::Unknown("unknown action".to_string()));
             }
@@ -86,16 +133,47 @@ impl App {
         Ok(())
     }
 
-    /// A person's move in the position shown.
-    fn play_move(&mut self, text: &str) -> Result<(), String> {
+    /// A person's move in the position shown; while a reviewed move is
+    /// tried again there, a move tried instead of it.
+    fn play_move(&mut self, text: &str, now: Instant) -> Result<(), String> {
         let view = self.game.view();
+        if let Some(retry) = self.review.as_mut().and_then(|r| r.retry.as_mut()) {
+            if retry.ply == view {
+                let (canonical, _) = self.game.table().trial(view, text)?;
+                retry.tried = Some(Tried {
+                    text: canonical,
+                    after: None,
+                });
+                self.review_after_trial();
+                return Ok(());
+            }
+        }
         if self.game.engine_to_move_at(view) {
             return Err(format!(
                 "it is the engine's turn here (it plays {})",
                 self.game.plays().word()
             ));
         }
-        self.game.play(view, text, MoveNote::default())
+        self.game.play(view, text, MoveNote::default(), now)
+    }
+
+    /// A move tried again that ends the game is judged by its end at once.
+    fn review_after_trial(&mut self) {
+        let Some(review) = &mut self.review else {
+            return;
+        };
+        let Some(retry) = &mut review.retry else {
+            return;
+        };
+        let Some(tried) = &mut retry.tried else {
+            return;
+        };
+        let table = self.game.table();
+        let mover = table.side(retry.ply);
+        if let Ok((_, status)) = table.trial(retry.ply, &tried.text) {
+            let ending = ludus_arena::analyse::judge::Ending::of(status.result, mover);
+            tried.after = ending.map(ludus_arena::analyse::judge::After::Ended);
+        }
     }
 
     fn set_engine(&mut self, settings: &EngineSettings) {
@@ -108,43 +186,142 @@ impl App {
     fn import(&mut self, pgn: &str, index: u64) -> Result<(), String> {
         let imported = crate::pgn::import(pgn, index)?;
         self.game
-            .load(imported.table, imported.evals, imported.notes);
+            .load_table(imported.table, imported.evals, imported.notes);
+        Ok(())
+    }
+
+    /// Starts (`on`) a review of the game on the board, each position
+    /// searched for `ms` milliseconds, or ends it.
+    fn set_review(&mut self, on: bool, ms: Option<u64>) -> Result<(), String> {
+        if !on {
+            self.review = None;
+            return Ok(());
+        }
+        let ms = ms.unwrap_or(REVIEW_MS);
+        if !REVIEW_MS_RANGE.contains(&ms) {
+            return Err(format!(
+                "review: a position is searched for {} to {} ms, not {ms}",
+                REVIEW_MS_RANGE.start(),
+                REVIEW_MS_RANGE.end()
+            ));
+        }
+        if self.game.table().moves().is_empty() {
+            return Err("there is no move to review yet".to_string());
+        }
+        if !self.game.is_over() && self.game.plays() != crate::action::Plays::None {
+            return Err(
+                "finish the game first: a game against the engine is reviewed once it is over"
+                    .to_string(),
+            );
+        }
+        self.review = Some(Review::new(&self.game, ms));
+        Ok(())
+    }
+
+    /// Tries reviewed move `ply` (from 1) again: the position before it is
+    /// shown, and a move made there is judged instead of played; `None`:
+    /// back to the game.
+    fn set_retry(&mut self, ply: Option<u64>) -> Result<(), String> {
+        let review = self
+            .review
+            .as_mut()
+            .ok_or("there is no review: review the game first")?;
+        let Some(ply) = ply else {
+            review.retry = None;
+            return Ok(());
+        };
+        let moves = self.game.table().moves().len();
+        let before = usize::try_from(ply)
+            .ok()
+            .filter(|p| (1..=moves).contains(p))
+            .map(|p| p - 1)
+            .ok_or_else(|| format!("move {ply} is not in the game (1 to {moves})"))?;
+        if review.verdict(before).is_none() {
+            return Err(format!(
+                "move {ply} is not reviewed yet: wait for the review to reach it"
+            ));
+        }
+        self.game.set_view(before as u64)?;
+        review.retry = Some(Retry {
+            ply: before,
+            tried: None,
+        });
         Ok(())
     }
 
     /// The search the state calls for: the engine's move at the end of the
-    /// game when it is its turn there and the end is shown; otherwise the
+    /// game when it is its turn there and the end is shown; then a move
+    /// tried again in a review, the review's next position, and the
     /// analysis of the position shown, when asked for.
-    fn wanted(&self) -> Option<(Purpose, usize)> {
+    fn wanted(&self) -> Option<(Purpose, usize, Vec<String>)> {
         let view = self.game.view();
         if self.game.engine_to_move_at(view) {
-            return Some((Purpose::Move, view));
+            return Some((Purpose::Move, view, Vec::new()));
         }
-        let ongoing = self.game.table().status(view).result == GameResult::Ongoing;
-        (self.engine.analysing() && ongoing).then_some((Purpose::Analyse, view))
+        if let Some(review) = &self.review {
+            let trial = review.retry.as_ref().and_then(|retry| {
+                let tried = retry.tried.as_ref().filter(|t| t.after.is_none())?;
+                Some((Purpose::Retry, retry.ply, vec![tried.text.clone()]))
+            });
+            if trial.is_some() {
+                return trial;
+            }
+            if let Some(ply) = review.next_ply(&self.game) {
+                return Some((Purpose::Review, ply, Vec::new()));
+            }
+        }
+        let ongoing = self.game.status(view).result == GameResult::Ongoing;
+        (self.engine.analysing() && ongoing).then_some((Purpose::Analyse, view, Vec::new()))
+    }
+
+    /// The `go` of a search for `purpose`: the clocks for the engine's
+    /// move in a game on a clock, else the driver's limit.
+    fn go(&self, purpose: Purpose) -> (Go, u32) {
+        let clock = self.game.clock().filter(|_| purpose == Purpose::Move);
+        if let Some(clock) = clock {
+            let increment = clock.control().increment_ms;
+            let time = clock.stored().map(|left| left.as_millis() as u64);
+            return (
+                Go::Clock {
+                    time,
+                    increment: [increment; 2],
+                },
+                1,
+            );
+        }
+        match (purpose, &self.review) {
+            (Purpose::Review | Purpose::Retry, Some(review)) => {
+                (Go::Limit(format!("movetime {}", review.movetime)), 1)
+            }
+            _ => self.engine.go(purpose),
+        }
     }
 
     /// Bumps the version and tells the engine what to search.
     pub fn refresh(&mut self) {
         self.version += 1;
-        let wanted = self.wanted().and_then(|(purpose, ply)| {
-            let (go, multipv) = self.engine.go(purpose);
+        if self.review.as_ref().is_some_and(|r| !r.is_of(&self.game)) {
+            self.review = None;
+        }
+        let wanted = self.wanted().and_then(|(purpose, ply, then)| {
+            let (go, multipv) = self.go(purpose);
             let game = self.game.table().game();
             let elo = match purpose {
                 Purpose::Move => self.engine.strength().elo(game),
-                Purpose::Analyse => Ok(None),
+                _ => Ok(None),
             };
             // A level the game cannot play is said on the board, as an
             // engine failure would be.
             let elo = elo
                 .map_err(|error| self.engine.set_error(Some(error)))
                 .ok()?;
+            let position = self.game.position_command(ply, then.as_slice());
             let job = Job {
                 id: 0,
                 purpose,
                 game,
                 epoch: self.game.epoch(),
-                position: self.game.position_command(ply),
+                position,
                 go,
                 multipv,
                 pair_option: self.game.pair_option(self.engine.plays_for_pair()),
@@ -160,11 +337,19 @@ impl App {
         let current = self.engine.current();
         match event {
             Event::Ready(name) => self.engine.ready(name),
-            Event::Line(id, line) if current.map(|c| c.0) == Some(id) => self.take_line(line),
-            Event::BestMove(id, text) if current == Some((id, Purpose::Move)) => {
-                self.engine_move(&text);
+            Event::Info(id, line) if current.map(|c| c.0) == Some(id) => self.take_info(line),
+            Event::BestMove(id, text) if current.map(|c| c.0) == Some(id) => {
+                match current.map(|c| c.1) {
+                    Some(Purpose::Move) => self.engine_move(&text),
+                    Some(Purpose::Review) => self.reviewed(&text),
+                    Some(Purpose::Retry) => self.retried(&text),
+                    _ => {}
+                }
             }
             Event::Failed(id, error) if id.is_none() || current.map(|c| c.0) == id => {
+                if let Some(review) = &mut self.review {
+                    review.clear_lines();
+                }
                 self.engine.set_error(Some(error));
             }
             _ => return,
@@ -172,12 +357,61 @@ impl App {
         self.refresh();
     }
 
-    /// A line of the search; its best line's score is the evaluation of
-    /// the position searched.
-    fn take_line(&mut self, line: Line) {
-        if let Some((ply, score)) = self.engine.take_line(line) {
-            let mover = self.game.table().side(ply);
-            self.game.set_eval(ply, first_side(score, mover));
+    /// An `info` line of the search: its best line's score is the
+    /// evaluation of the position searched; a review keeps the lines.
+    fn take_info(&mut self, text: String) {
+        if let Some(line) = crate::search::Line::parse(&text) {
+            if let Some((ply, score)) = self.engine.take_line(line) {
+                let searching = self.engine.current().map(|c| c.1);
+                if searching != Some(Purpose::Retry) {
+                    let mover = self.game.table().side(ply);
+                    self.game.set_eval(ply, first_side(score, mover));
+                }
+            }
+        }
+        let reviewing = matches!(
+            self.engine.current().map(|c| c.1),
+            Some(Purpose::Review | Purpose::Retry)
+        );
+        if let Some(review) = self.review.as_mut().filter(|_| reviewing) {
+            review.take_line(text);
+        }
+    }
+
+    /// A review search ended with `best`: its verdict is kept.
+    fn reviewed(&mut self, best: &str) {
+        let ply = self.engine.search().map(|(_, ply)| ply);
+        let (Some(review), Some(ply)) = (&mut self.review, ply) else {
+            return;
+        };
+        let lines = review.take_lines();
+        match self.game.table().verdict(ply, &[], best, &lines) {
+            Ok(verdict) => review.set_verdict(ply, verdict),
+            Err(error) => self.engine.set_error(Some(format!(
+                "the engine's review answered '{best}': {error}"
+            ))),
+        }
+    }
+
+    /// The search after a move tried again ended with `best`.
+    fn retried(&mut self, best: &str) {
+        let Some(review) = &mut self.review else {
+            return;
+        };
+        let lines = review.take_lines();
+        let Some(retry) = &mut review.retry else {
+            return;
+        };
+        let Some(tried) = &mut retry.tried else {
+            return;
+        };
+        let table = self.game.table();
+        let then = [tried.text.clone()];
+        if let Ok(verdict) = table.verdict(retry.ply, &then, best, &lines) {
+            let turned = table.side(retry.ply) != table.trial_side(retry.ply, &tried.text);
+            tried.after = Some(ludus_arena::analyse::judge::After::Searched(
+                verdict, turned,
+            ));
         }
     }
 
@@ -185,7 +419,7 @@ impl App {
         let (ply, note) = self.engine.move_note();
         let error = self
             .game
-            .play(ply, text, note)
+            .play(ply, text, note, Instant::now())
             .err()
             .map(|error| format!("the engine played '{text}': {error}"));
         self.engine.set_error(error);
@@ -220,171 +454,5 @@ impl App {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::action::Plays;
-    use ludus_rules::protocol::Score;
-    use serde_json::json;
-
-    fn app() -> App {
-        let mut app = App::new();
-        app.request("engine", json!({"plays": "none"})).unwrap();
-        app
-    }
-
-    #[test]
-    fn bad_actions_change_nothing() {
-        let mut app = app();
-        app.request("move", json!({"move": "4-5"})).unwrap();
-        let version = app.version();
-        for (name, args) in [
-            ("move", json!({"move": "1-1"})),
-            ("move", json!({})),
-            ("new", json!({"game": "chess"})),
-            ("new", json!({"game": "wyx", "seed": -3})),
-            ("position", json!({"game": "alak", "fen": "x"})),
-            ("view", json!({"ply": 9})),
-            ("engine", json!({"plays": "first", "multipv": 4})),
-            ("engine", json!({"strength": {"kind": "time", "value": 0}})),
-            ("engine", json!({"strength": {"kind": "speed", "value": 5}})),
-            ("analyse", json!({"on": "yes"})),
-            ("import", json!({"pgn": "1. 9-9 *"})),
-            ("dance", json!({})),
-        ] {
-            assert!(app.request(name, args.clone()).is_err(), "{name} {args}");
-        }
-        assert!(matches!(
-            app.act(Action::Unknown),
-            Err(ActionError::Unknown(_))
-        ));
-        assert_eq!(app.version(), version);
-        assert_eq!(app.game().table().moves(), ["4-5"]);
-        assert_eq!(app.game().plays(), Plays::None);
-        assert_eq!(app.engine().multipv(), 1);
-    }
-
-    #[test]
-    fn errors_are_of_their_kind() {
-        let mut app = app();
-        let kind = |result: Result<(), ActionError>| match result {
-            Err(ActionError::Unknown(_)) => "unknown",
-            Err(ActionError::BadRequest(_)) => "bad",
-            Err(ActionError::Refused(_)) => "refused",
-            Ok(()) => "ok",
-        };
-        assert_eq!(kind(app.request("dance", json!({}))), "unknown");
-        assert_eq!(kind(app.request("move", json!({"mv": "4-5"}))), "bad");
-        assert_eq!(kind(app.request("move", json!({"move": "1-1"}))), "refused");
-        let unknown = app.request("new", json!({"game": "chess"})).unwrap_err();
-        assert_eq!(
-            unknown,
-            ActionError::Refused(ludus_rules::games::unknown_game("chess"))
-        );
-    }
-
-    #[test]
-    fn moves_views_and_takebacks() {
-        let mut app = app();
-        app.request("move", json!({"move": "4-5"})).unwrap();
-        app.request("move", json!({"move": "8-7"})).unwrap();
-        app.request("view", json!({"ply": 1})).unwrap();
-        app.request("move", json!({"move": "9-7"})).unwrap();
-        let game = app.game();
-        assert_eq!(game.table().moves(), ["4-5", "9-7"]);
-        assert_eq!(
-            (game.view(), game.evals().len(), game.notes().len()),
-            (2, 3, 2)
-        );
-        app.request("engine", json!({"plays": "first"})).unwrap();
-        app.request("takeback", json!({})).unwrap();
-        assert_eq!(app.game().table().moves(), ["4-5"], "back to o's turn");
-        app.request("engine", json!({"plays": "second"})).unwrap();
-        app.request("takeback", json!({})).unwrap();
-        assert_eq!(app.game().table().moves(), [] as [&str; 0]);
-        assert!(app.request("takeback", json!({})).is_err());
-    }
-
-    #[test]
-    fn the_engine_is_asked_for_its_moves_and_analysis() {
-        let mut app = app();
-        assert!(app.engine().job().is_none());
-        let depth = json!({"plays": "second", "strength": {"kind": "depth", "value": 3}});
-        app.request("engine", depth).unwrap();
-        app.request("move", json!({"move": "4-5"})).unwrap();
-        let job = app.engine().job().cloned().unwrap();
-        assert_eq!(job.purpose, Purpose::Move);
-        assert_eq!(job.position, "position startpos moves 4-5");
-        assert_eq!(job.go, "go depth 3");
-        assert!(
-            app.request("move", json!({"move": "8-7"})).is_err(),
-            "engine's turn"
-        );
-        app.on_event(Event::Line(
-            job.id,
-            Line::parse("info depth 2 score cp 50 pv 8-7").unwrap(),
-        ));
-        assert_eq!(app.game().evals()[1], Some(Score::Cp(-50)), "from x's side");
-        app.on_event(Event::BestMove(job.id, "8-7".to_string()));
-        assert_eq!(app.game().table().moves(), ["4-5", "8-7"]);
-        assert_eq!(app.game().notes()[1].score, Some((Score::Cp(50), Some(2))));
-        assert!(app.engine().job().is_none());
-        app.request("analyse", json!({"on": true})).unwrap();
-        app.request("engine", json!({"multipv": 3})).unwrap();
-        let job = app.engine().job().cloned().unwrap();
-        assert_eq!(
-            (job.purpose, job.go.as_str(), job.multipv),
-            (Purpose::Analyse, "go infinite", 3)
-        );
-        app.on_event(Event::BestMove(job.id, "1-2".to_string()));
-        assert_eq!(
-            app.game().table().moves().len(),
-            2,
-            "analysis plays nothing"
-        );
-    }
-
-    #[test]
-    fn the_engine_swaps_sides_in_a_pair_and_gets_the_pair_option() {
-        let mut app = app();
-        let late = crate::record::tests::LATE;
-        app.request("position", json!({"game": "wyx", "fen": late}))
-            .unwrap();
-        app.request("pair", json!({"on": true})).unwrap();
-        assert!(
-            app.engine().job().is_none(),
-            "the engine plays neither side"
-        );
-        app.request("engine", json!({"plays": "first"})).unwrap();
-        let job = app.engine().job().cloned().expect("the engine moves first");
-        assert_eq!(job.pair_option, Some(("WyxScoring", "margin")));
-        app.request("engine", json!({"pairOption": false})).unwrap();
-        let job = app.engine().job().cloned().unwrap();
-        assert_eq!(job.pair_option, None, "turned off");
-        app.request("engine", json!({"pairOption": true})).unwrap();
-        // The engine (first) and a person play the first game out.
-        while app.game().pair().map(|pair| pair.game()) == Some(1) {
-            let table = app.game().table();
-            let mv = table.follow(table.moves().len(), &[]).next[0].clone();
-            match app.engine().job().cloned() {
-                Some(job) => {
-                    assert_eq!(job.pair_option, Some(("WyxScoring", "margin")));
-                    app.on_event(Event::BestMove(job.id, mv));
-                }
-                None => app.request("move", json!({ "move": mv })).unwrap(),
-            }
-        }
-        // In the second, the engine plays second.
-        assert_eq!(app.game().plays(), Plays::Second);
-        assert!(app.game().table().moves().is_empty() && app.engine().job().is_none());
-        // A new pair puts it back on its first game's side.
-        app.request("new", json!({"game": "wyx", "seed": 3}))
-            .unwrap();
-        assert_eq!(app.game().plays(), Plays::First);
-        app.request("new", json!({"game": "alak"})).unwrap();
-        assert!(app.game().pair().is_none());
-        assert!(app
-            .engine()
-            .job()
-            .is_some_and(|job| job.pair_option.is_none()));
-    }
-}
+#[path = "app_tests.rs"]
+mod tests;

@@ -5,7 +5,7 @@
 use web_time::Instant;
 
 use crate::action::{EngineSettings, Multipv, Strength};
-use crate::search::{Job, Line, Link, Purpose};
+use crate::search::{Go, Job, Line, Link, Purpose};
 use crate::table::MoveNote;
 use ludus_rules::protocol::Score;
 
@@ -67,11 +67,16 @@ impl Driver {
     /// The engine as a game record names it in `game`: its name, with the
     /// level and its rating when it plays at one.
     pub fn player_name(&self, game: &str) -> String {
+        let name = if self.name.is_empty() {
+            "engine"
+        } else {
+            &self.name
+        };
         match (self.strength, self.strength.elo(game)) {
             (Strength::Level(level), Ok(Some(elo))) => {
-                format!("{} (Level {level}, {elo} Elo)", self.name)
+                format!("{name} (Level {level}, {elo} Elo)")
             }
-            _ => self.name.clone(),
+            _ => name.to_string(),
         }
     }
 
@@ -128,11 +133,12 @@ impl Driver {
         self.analysing = on;
     }
 
-    /// The `go` command and the lines wanted for a search for `purpose`.
-    pub fn go(&self, purpose: Purpose) -> (String, u32) {
+    /// The limit and the lines wanted for a search for `purpose` (off
+    /// the clock; a review's limit is the review's).
+    pub fn go(&self, purpose: Purpose) -> (Go, u32) {
         match purpose {
             Purpose::Move => (self.strength.go(), 1),
-            Purpose::Analyse => ("go infinite".to_string(), self.multipv.lines()),
+            _ => (Go::Limit("infinite".to_string()), self.multipv.lines()),
         }
     }
 
@@ -206,8 +212,10 @@ impl Driver {
     /// The ply the engine's move is for and what it said of it.
     pub(crate) fn move_note(&self) -> (usize, MoveNote) {
         let note = MoveNote {
+            by_engine: true,
             score: self.lines.first().map(|l| (l.score, Some(l.depth))),
-            time: self.job_started.elapsed(),
+            time: Some(self.job_started.elapsed()),
+            clock: None,
         };
         (self.job_ply, note)
     }

@@ -10,9 +10,10 @@ use ludus_rules::games::alak::Alak;
 use ludus_rules::games::pylyx::{PylyxGame, PylyxMove};
 use ludus_rules::games::unknown_game;
 use ludus_rules::games::wyke::moves::{parse_plot, plot_name, WykeMove, KIND_NAMES, PASS};
+use ludus_rules::games::wyke::teach::fits_slots;
 use ludus_rules::games::wyke::Wyke;
 use ludus_rules::games::wyx::{Wyx, WyxMove};
-use ludus_rules::Game;
+use ludus_rules::{Game, Tooling};
 
 /// What a selection of clicks leads to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -35,10 +36,18 @@ pub struct Look {
     pub move_hint: &'static str,
 }
 
-/// A game the board can show and take clicks for.
-pub trait Board: Game {
+/// A game the board can show and take clicks for (and teach: its rules
+/// explain a refused click, [`ludus_rules::Teaching`]).
+pub trait Board: Tooling {
     /// How the page shows it.
     const LOOK: Look;
+
+    /// The part of a move's notation a click token stands for (the rules'
+    /// [`ludus_rules::Teaching::refusal`] reads parts): the token itself
+    /// but where the board words a choice its own way.
+    fn part(token: &str) -> &str {
+        token
+    }
 
     /// What can follow `selection` (the tokens clicked so far, in order)
     /// among the legal `moves` of this position. A selection no legal move
@@ -106,9 +115,13 @@ impl Board for Wyx {
     }
 }
 
+/// The word of the choice between lifts that reach the same cell, before
+/// the count.
+const LIFT: &str = "lift ";
+
 /// The word of the choice between lifts that reach the same cell.
 fn lift_token(count: u8) -> String {
-    format!("lift {count}")
+    format!("{LIFT}{count}")
 }
 
 /// Pylyx: a cell to place on; or the piece, then its destination, then,
@@ -122,6 +135,10 @@ where
         players: ["White", "Black"],
         move_hint: "f6 or e5-h8/2",
     };
+
+    fn part(token: &str) -> &str {
+        token.strip_prefix(LIFT).unwrap_or(token)
+    }
 
     fn follow(&self, moves: &[Self::Move], selection: &[String]) -> Follow {
         let texts: Vec<(PylyxMove, String)> =
@@ -179,7 +196,7 @@ where
         let mut complete = Vec::new();
         for &mv in moves.iter().filter(|mv| kind_token(mv.kind) == *first) {
             let used = mv.used();
-            if !fits_slots(&mv, used, &chosen) {
+            if !fits_slots(&mv, &chosen) {
                 continue;
             }
             match chosen.len() {
@@ -208,20 +225,6 @@ fn kind_token(kind: u8) -> String {
         None if kind == PASS => "pass".to_string(),
         None => "?".to_string(),
     }
-}
-
-/// Whether the plots chosen so far fit a Wyke move's first slots: each
-/// chosen plot is one of the move's plots with the amount of its slot, and
-/// none is chosen twice.
-fn fits_slots(mv: &WykeMove, used: &[u8], chosen: &[u8]) -> bool {
-    chosen.len() <= used.len()
-        && chosen.iter().enumerate().all(|(slot, plot)| {
-            !chosen[..slot].contains(plot)
-                && used
-                    .iter()
-                    .enumerate()
-                    .any(|(i, p)| p == plot && mv.amount(i) == mv.amount(slot))
-        })
 }
 
 /// Something to do with a game's board chosen by name at run time.

@@ -13,8 +13,11 @@
 //! - `session`: one board (and engine) per browser tab;
 //! - `guard`: the Host and Origin checks;
 //! - [`action`]: the actions the page sends, typed, and why one fails;
-//! - [`app`]: the state and its actions, made of [`record`] (the game part)
-//!   and [`driver`] (the engine part); [`view`]: the state as JSON;
+//! - [`app`]: the state and its actions, made of [`record`] (the game part,
+//!   with its [`clock`]) and [`driver`] (the engine part), and the
+//!   [`review`] of a game; [`view`] and [`panels`]: the state as JSON, and
+//!   the queries that change nothing (what a click leads to, why the rules
+//!   refuse it, the [`lessons`]);
 //! - [`games`]: how each game is shown and clicked, its registry made from
 //!   the rules' one list of games; [`table`]: the game on the board;
 //! - [`pair`]: pair mode (two games from one start, sides swapped, scored
@@ -30,17 +33,21 @@ pub mod action;
 pub mod app;
 #[cfg(feature = "server")]
 pub mod browser;
+pub mod clock;
 pub mod driver;
 #[cfg(feature = "server")]
 pub mod engine;
 pub mod games;
 #[cfg(feature = "server")]
 pub mod guard;
+pub mod lessons;
 pub mod page;
 pub mod pair;
+pub mod panels;
 pub mod pgn;
 pub mod pgn_read;
 pub mod record;
+pub mod review;
 pub mod search;
 #[cfg(feature = "server")]
 pub mod server;

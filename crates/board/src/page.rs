@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::action::{Action, ActionError};
 use crate::app::App;
 use crate::search::{Event, Next, Searches, Setup, Told};
-use crate::view::{follow_reply, state_json};
+use crate::view::{query, state_json};
 use ludus_rules::protocol::Dialect;
 
 /// The conversation with the in-page engine: its handshake (`ugi`: it is
@@ -117,9 +117,20 @@ impl PageBoard {
         Ok(self.state())
     }
 
-    /// What the clicks of the `follow` request `args` lead to, as JSON.
-    pub fn follow(&self, args: &Value) -> Result<Value, String> {
-        follow_reply(&self.app, args)
+    /// The answer to the query `name` (`follow`, `explain`, `lesson`,
+    /// `exercise`: nothing changes) with the JSON object `args`.
+    pub fn query(&self, name: &str, args: &Value) -> Result<Value, String> {
+        query(&self.app, name, args).unwrap_or_else(|| Err(format!("unknown query '{name}'")))
+    }
+
+    /// Checks the clocks (the page asks when the running one reaches
+    /// zero, and now and then); whether the state changed.
+    pub fn tick(&mut self) -> bool {
+        let changed = self.app.tick();
+        if changed {
+            self.settle(None);
+        }
+        changed
     }
 
     /// The game as PGN.
@@ -249,7 +260,15 @@ mod tests {
         let mut board = board();
         let before = board.state();
         assert!(board.act("move", json!({"move": "1-1"})).is_err());
-        assert!(board.follow(&json!({"selection": [1]})).is_err());
+        assert!(board.query("follow", &json!({"selection": [1]})).is_err());
+        assert!(board.query("dance", &json!({})).is_err());
+        let why = board
+            .query("explain", &json!({"selection": ["9"]}))
+            .unwrap();
+        assert_eq!(
+            why["reason"],
+            "slot 9 holds o's piece: x moves its own pieces"
+        );
         assert_eq!(board.state(), before);
         act(&mut board, "new", json!({"game": "wyke"}));
         act(&mut board, "engine", json!({"plays": "first"}));

@@ -5,14 +5,17 @@ use ludus_arena::pair_count::PairLabels;
 use ludus_arena::pair_pgn::totals;
 use ludus_arena::pgn::{format_game, today, PgnHeader};
 use ludus_arena::referee::{GameRecord, PlayedMove, Termination};
+use ludus_rules::games::GAME_NAMES;
 use ludus_rules::protocol::{InfoLine, Outcome, Score};
 use ludus_rules::Player;
 
 use crate::action::Plays;
-use crate::pgn_read::move_report;
-use crate::record::Record;
+use crate::clock::TimeControl;
+use crate::pgn_read::{move_clock, move_report};
+use crate::record::{played_by_engine, Record};
 use crate::table::{new_table, MoveNote, Start, Table};
 use ludus_arena::pgn_read::read_pgn;
+use ludus_rules::Status;
 
 /// A game read from PGN, ready for the board.
 pub struct Imported {
@@ -35,9 +38,12 @@ pub fn import(text: &str, index: u64) -> Result<Imported, String> {
         .and_then(|i| i.checked_sub(1))
         .and_then(|i| games.get(i))
         .ok_or_else(|| format!("game {index}: the PGN holds games 1 to {}", games.len()))?;
-    let name = game
-        .tag("Game")
-        .ok_or("the game has no Game tag (the game's name, e.g. [Game \"alak\"])")?;
+    let name = game.tag("Game").ok_or_else(|| {
+        format!(
+            "the game has no Game tag (the game's name: one of {})",
+            GAME_NAMES.join(", ")
+        )
+    })?;
     let start = match game.tag("FEN") {
         Some(fen) => Start::Fen(fen),
         None => Start::Standard,
@@ -54,8 +60,11 @@ pub fn import(text: &str, index: u64) -> Result<Imported, String> {
         evals[ply] = score.map(|(score, _)| first_side(score, mover));
         evals.push(None);
         notes.push(MoveNote {
+            // The moves a match or a board timed are an engine's.
+            by_engine: time.is_some(),
             score,
-            time: time.unwrap_or_default(),
+            time,
+            clock: move_clock(&mv.comments),
         });
     }
     Ok(Imported {
@@ -78,10 +87,14 @@ pub fn first_side(score: Score, mover: Player) -> Score {
 /// them: each game's counts tagged, the pair's totals on the second. The
 /// engine's sides are named `engine_name` (`engine` while it is empty).
 pub fn export(app: &Record, engine_name: &str) -> String {
+    let end = app.table().moves().len();
     let current = Played {
         table: app.table(),
         notes: app.notes(),
         plays: app.plays(),
+        status: app.status(end),
+        control: app.clock().map(|clock| clock.control()),
+        flagged: app.clock().and_then(|clock| clock.flagged()).is_some(),
     };
     let Some(first) = app.pair().and_then(|pair| pair.first.as_ref()) else {
         return game_text(engine_name, &current, 1, None);
@@ -90,17 +103,24 @@ pub fn export(app: &Record, engine_name: &str) -> String {
         table: &*first.table,
         notes: &first.notes,
         plays: first.plays,
+        status: first.table.status(first.table.moves().len()),
+        control: current.control,
+        flagged: false,
     };
     let pair_totals = totals(first.counts(), current.counts());
     game_text(engine_name, &first, 1, None) + &game_text(engine_name, &current, 2, pair_totals)
 }
 
-/// A game of the board with what was said of its moves and who the
-/// engine played.
+/// A game of the board with what was said of its moves, who the engine
+/// played, how it stands and its clock.
 struct Played<'a> {
     table: &'a dyn Table,
     notes: &'a [MoveNote],
     plays: Plays,
+    status: Status,
+    control: Option<TimeControl>,
+    /// Whether it ended by a clock running out.
+    flagged: bool,
 }
 
 impl Played<'_> {
@@ -111,7 +131,9 @@ impl Played<'_> {
 }
 
 /// One game as PGN, numbered `round`, with the pair's totals (this game's
-/// White's first) when it completes a pair.
+/// White's first) when it completes a pair. Each side is named by who
+/// made its moves: the engine (`engine_name`, `engine` while it is
+/// empty) or a person.
 fn game_text(
     engine_name: &str,
     game: &Played,
@@ -130,36 +152,42 @@ fn game_text(
                 mover: table.side(ply),
                 report: note.score.map(|(score, depth)| report(score, depth)),
                 time: note.time,
+                clock: note.clock,
             }
         })
         .collect();
-    let status = table.status(moves.len());
+    let status = &game.status;
     let record = GameRecord {
         start_fen: table.start_fen(),
         standard_start: table.standard_start(),
         moves,
         result: Outcome::of(status.result),
-        reason: status.reason,
-        termination: Termination::Normal,
+        reason: status.reason.clone(),
+        termination: if game.flagged {
+            Termination::TimeForfeit
+        } else {
+            Termination::Normal
+        },
         counts: game.counts(),
     };
     let name = |player| {
-        if game.plays.covers(player) && !engine_name.is_empty() {
-            engine_name.to_string()
-        } else if game.plays.covers(player) {
+        if !played_by_engine(table, game.notes, game.plays, player) {
+            "person".to_string()
+        } else if engine_name.is_empty() {
             "engine".to_string()
         } else {
-            "person".to_string()
+            engine_name.to_string()
         }
     };
     let (white, black) = (name(Player::First), name(Player::Second));
+    let control = game.control.map_or("-".to_string(), TimeControl::pgn);
     let header = PgnHeader {
         event: "ludus gui",
         round,
         white: &white,
         black: &black,
         game: table.game(),
-        time_controls: ["-".to_string(), "-".to_string()],
+        time_controls: [control.clone(), control],
         date: &today(),
         extra: PairLabels::of_game(table.game())
             .map(|labels| labels.tags(record.counts, pair_totals))
@@ -192,7 +220,7 @@ mod tests {
                 score,
                 ..MoveNote::default()
             };
-            app.play(ply, mv, note).unwrap();
+            app.play(ply, mv, note, web_time::Instant::now()).unwrap();
         }
         let text = export(&app, "");
         assert!(text.contains("[Game \"alak\"]"), "{text}");

@@ -28,6 +28,24 @@ pub fn move_report(comments: &[String]) -> (Option<(Score, Option<u32>)>, Option
     (None, None)
 }
 
+/// The mover's clock after a move, from the `[%clk h:mm:ss]` of its
+/// comments (as Lichess and the board write it).
+pub fn move_clock(comments: &[String]) -> Option<Duration> {
+    comments.iter().find_map(|comment| {
+        let rest = comment.split("[%clk").nth(1)?;
+        let text = rest.trim_start().split(']').next()?.trim();
+        let mut seconds = 0.0;
+        for part in text.split(':') {
+            let value: f64 = part
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
+            seconds = seconds * 60.0 + value;
+        }
+        (seconds < 1e9).then(|| Duration::from_secs_f64(seconds))
+    })
+}
+
 /// `+0.35/6`, `-1.20`, `+M3/9`, `-M2`.
 fn read_score(word: &str) -> Option<(Score, Option<u32>)> {
     let (score, depth) = match word.split_once('/') {
@@ -78,6 +96,15 @@ mod tests {
             (None, Some(Duration::from_millis(250)))
         );
         assert_eq!(move_report(&comments(&["a loses on time"])), (None, None));
+        assert_eq!(
+            move_clock(&comments(&["+0.10/4 0.2s [%clk 0:02:58]"])),
+            Some(Duration::from_secs(178))
+        );
+        assert_eq!(
+            move_clock(&comments(&["[%clk 1:00:00.5]"])),
+            Some(Duration::from_millis(3_600_500))
+        );
+        assert_eq!(move_clock(&comments(&["[%clk x]", "0.250s"])), None);
         assert_eq!(read_score("+x"), None);
         assert_eq!(read_score("-1.5/2"), Some((Score::Cp(-150), Some(2))));
     }

@@ -1,12 +1,14 @@
 //! The board's game part: the game on the table, the ply shown, who the
-//! engine plays in it, what was said of each move, and, in pair mode, the
-//! pair it belongs to. Every change either succeeds or changes nothing and
-//! says why.
+//! engine plays in it, what was said of each move, its clock and, in pair
+//! mode, the pair it belongs to. Every change either succeeds or changes
+//! nothing and says why.
 
 use ludus_rules::games::DEFAULT_GAME;
-use ludus_rules::GameResult;
+use ludus_rules::{GameResult, Player, Status};
+use web_time::Instant;
 
 use crate::action::Plays;
+use crate::clock::{Clock, TimeControl};
 use crate::pair::{no_pair_mode, pair_rules, FirstGame, Pair, PairRules};
 use crate::table::{has_random_start, new_table, MoveNote, Start, Table};
 use ludus_rules::protocol::{PositionCommand, Score};
@@ -26,6 +28,8 @@ pub struct Record {
     /// Per move: what the engine said when it played it.
     notes: Vec<MoveNote>,
     pair: Option<Pair>,
+    /// The clocks, in a game on a clock.
+    clock: Option<Clock>,
 }
 
 impl Record {
@@ -40,6 +44,7 @@ impl Record {
             evals: vec![None],
             notes: Vec::new(),
             pair: None,
+            clock: None,
         }
     }
 
@@ -83,27 +88,122 @@ impl Record {
         self.pair.as_ref()
     }
 
+    /// The clocks, in a game on a clock.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// How the game stands after `ply` moves: by the rules (repetition
+    /// included), and at its end a side whose time ran out has lost.
+    pub fn status(&self, ply: usize) -> Status {
+        let flagged = self.clock.as_ref().and_then(Clock::flagged);
+        match flagged {
+            Some(side) if ply >= self.table.moves().len() => Status {
+                result: GameResult::Win(side.opponent()),
+                reason: format!("{}'s time ran out", self.table.look().players[side.index()]),
+            },
+            _ => self.table.status(ply),
+        }
+    }
+
+    /// Whether the game is over after all its moves (time included).
+    pub fn is_over(&self) -> bool {
+        self.status(self.table.moves().len()).result != GameResult::Ongoing
+    }
+
     /// Whether the engine is to move at `ply`: the end of the game, not
     /// over, its side to move.
     pub fn engine_to_move_at(&self, ply: usize) -> bool {
         ply == self.table.moves().len()
-            && self.table.status(ply).result == GameResult::Ongoing
+            && self.status(ply).result == GameResult::Ongoing
             && self.plays.covers(self.table.side(ply))
     }
 
-    /// The `position` command of the position after `ply` moves.
-    pub fn position_command(&self, ply: usize) -> String {
-        let moves = &self.table.moves()[..ply.min(self.table.moves().len())];
-        let start = self.table.start_fen();
-        PositionCommand::from_start(&start, self.table.standard_start(), moves.to_vec()).to_string()
+    /// Flags a side whose time has run out at `now`; whether one was
+    /// flagged just now.
+    pub(crate) fn check_time(&mut self, now: Instant) -> bool {
+        let Some(clock) = &mut self.clock else {
+            return false;
+        };
+        let before = clock.flagged();
+        before.is_none() && clock.check(now).is_some()
     }
 
-    /// A new game of `game` from its start; a random start is drawn from
-    /// `seed`.
-    pub(crate) fn new_game(&mut self, game: &str, seed: u64) -> Result<(), String> {
+    /// How long until the running clock's time is out.
+    pub fn until_flag(&self, now: Instant) -> Option<std::time::Duration> {
+        self.clock.as_ref().and_then(|clock| clock.until_flag(now))
+    }
+
+    /// Stops the clocks (`on`) or starts the clock of the side to move
+    /// again; refused while the engine is to move (it thinks on its own
+    /// time) and where there is no running game on a clock.
+    pub(crate) fn pause(&mut self, on: bool, now: Instant) -> Result<(), String> {
+        let end = self.table.moves().len();
+        let side = self.table.side(end);
+        if self.is_over() {
+            return Err("the game is over: there is no clock to pause".to_string());
+        }
+        if self.plays.covers(side) {
+            return Err("the engine is to move: its clock cannot be paused".to_string());
+        }
+        let clock = self
+            .clock
+            .as_mut()
+            .ok_or("this game is not on a clock: there is nothing to pause")?;
+        clock.pause(on, side, now);
+        Ok(())
+    }
+
+    /// The `position` command of the position after `ply` moves, then the
+    /// moves `then` (a move tried instead of the game's).
+    pub fn position_command(&self, ply: usize, then: &[String]) -> String {
+        let moves = &self.table.moves()[..ply.min(self.table.moves().len())];
+        let start = self.table.start_fen();
+        let mut moves = moves.to_vec();
+        moves.extend_from_slice(then);
+        PositionCommand::from_start(&start, self.table.standard_start(), moves).to_string()
+    }
+
+    /// A new game of `game` from its start, on a clock of `control` if
+    /// one is given; a random start is drawn from `seed`.
+    pub(crate) fn new_game(
+        &mut self,
+        game: &str,
+        seed: u64,
+        control: Option<TimeControl>,
+    ) -> Result<(), String> {
         let table = new_table(game, Start::Seed(seed))?;
         let random = has_random_start(table.game());
         self.replace_table(table, random.then_some(seed));
+        self.clock = control.map(Clock::new);
+        Ok(())
+    }
+
+    /// A game of `game` from `start` (a position, or a random start's
+    /// seed, or the standard start) with `moves` played: a game shared
+    /// by its address, or kept by the page. Every move is checked; on
+    /// error nothing changes.
+    pub(crate) fn load(
+        &mut self,
+        game: &str,
+        start: Start,
+        seed: Option<u64>,
+        moves: &[String],
+    ) -> Result<(), String> {
+        let mut table = new_table(game, start)?;
+        for (ply, text) in moves.iter().enumerate() {
+            table
+                .play(ply, text)
+                .map_err(|e| format!("move {} '{text}': {e}", ply + 1))?;
+        }
+        let seed = seed.filter(|_| has_random_start(table.game()));
+        let plies = table.moves().len();
+        self.load_table(
+            table,
+            vec![None; plies + 1],
+            vec![MoveNote::default(); plies],
+        );
+        self.seed = seed;
         Ok(())
     }
 
@@ -111,12 +211,13 @@ impl Record {
     pub(crate) fn set_position(&mut self, game: &str, fen: &str) -> Result<(), String> {
         let table = new_table(game, Start::Fen(fen))?;
         self.replace_table(table, None);
+        self.clock = None;
         Ok(())
     }
 
     /// A game read from PGN, shown at its end; it is a game of its own,
-    /// out of any pair.
-    pub(crate) fn load(
+    /// out of any pair and off the clock.
+    pub(crate) fn load_table(
         &mut self,
         table: Box<dyn Table>,
         evals: Vec<Option<Score>>,
@@ -124,6 +225,7 @@ impl Record {
     ) {
         self.pair = None;
         self.replace_table(table, None);
+        self.clock = None;
         self.evals = evals;
         self.notes = notes;
         self.view = self.table.moves().len();
@@ -149,8 +251,29 @@ impl Record {
     /// Plays `text` after `ply` moves, dropping what followed; `note` is
     /// what the engine said of it. A pair's first game that it ends gives
     /// way to the second.
-    pub(crate) fn play(&mut self, ply: usize, text: &str, note: MoveNote) -> Result<(), String> {
+    pub(crate) fn play(
+        &mut self,
+        ply: usize,
+        text: &str,
+        mut note: MoveNote,
+        now: Instant,
+    ) -> Result<(), String> {
+        let end = self.table.moves().len();
+        if self.clock.is_some() {
+            let status = self.status(end);
+            if status.result != GameResult::Ongoing {
+                return Err(format!("the game is over ({})", status.reason));
+            }
+            if ply != end {
+                return Err("on a clock, moves are played at the end of the game".to_string());
+            }
+        }
+        let mover = self.table.side(ply);
         self.table.play(ply, text)?;
+        if let Some(clock) = &mut self.clock {
+            let next = (!self.table.is_over()).then(|| self.table.side(ply + 1));
+            note.clock = Some(clock.moved(mover, next, now));
+        }
         self.evals.truncate(ply + 1);
         self.evals.push(None);
         self.notes.truncate(ply);
@@ -163,6 +286,9 @@ impl Record {
     /// Takes back the last move; against the engine, back to the person's
     /// turn.
     pub(crate) fn take_back(&mut self) -> Result<(), String> {
+        if self.clock.is_some() {
+            return Err("a game on a clock has no takebacks".to_string());
+        }
         let mut plies = self.table.moves().len();
         if plies == 0 {
             return Err("there is no move to take back".to_string());
@@ -188,6 +314,12 @@ impl Record {
             }
             _ => Err(format!("ply {ply} is not in the game (0 to {last})")),
         }
+    }
+
+    /// Whether `player`'s moves in this game were the engine's: any of
+    /// them (a side with no move yet: whether the engine plays it now).
+    pub fn engine_played(&self, player: Player) -> bool {
+        played_by_engine(&*self.table, &self.notes, self.plays, player)
     }
 
     /// Who the engine plays from now on.
@@ -267,6 +399,7 @@ impl Record {
             notes: std::mem::take(&mut self.notes),
             plays: self.plays,
         });
+        self.clock = self.clock.as_ref().map(|clock| Clock::new(clock.control()));
         self.plays = self.plays.swapped();
         self.clear_game();
     }
@@ -277,6 +410,27 @@ impl Record {
         let pair = self.pair.as_ref()?;
         pair.rules.option.filter(|_| wanted)
     }
+}
+
+/// Whether `player`'s moves in the game on `table` (with what was said of
+/// them, `notes`) were the engine's: any of them; with no move yet,
+/// whether `plays` has the engine play that side.
+pub fn played_by_engine(
+    table: &dyn Table,
+    notes: &[MoveNote],
+    plays: Plays,
+    player: Player,
+) -> bool {
+    let mut moved = false;
+    for (ply, note) in notes.iter().enumerate() {
+        if table.side(ply) == player {
+            if note.by_engine {
+                return true;
+            }
+            moved = true;
+        }
+    }
+    !moved && plays.covers(player)
 }
 
 impl Default for Record {
@@ -302,7 +456,9 @@ pub(crate) mod tests {
             let next = record.table().follow(ply, &[]).next;
             let pick = if last { next.last() } else { next.first() };
             let pick = pick.expect("a legal move").clone();
-            record.play(ply, &pick, MoveNote::default()).unwrap();
+            record
+                .play(ply, &pick, MoveNote::default(), Instant::now())
+                .unwrap();
             if record.pair().map(Pair::game) != game {
                 break;
             }
@@ -353,7 +509,9 @@ pub(crate) mod tests {
         assert_eq!(done.totals, totals);
         assert_eq!(done.outcome, Some(totals[1].cmp(&totals[0])), "fewer wins");
         assert_ne!(totals[0], totals[1], "a pair the games do not draw");
-        assert!(record.play(0, "pass", MoveNote::default()).is_err());
+        assert!(record
+            .play(0, "pass", MoveNote::default(), Instant::now())
+            .is_err());
     }
 
     #[test]
@@ -362,12 +520,12 @@ pub(crate) mod tests {
         record.set_plays(Plays::First);
         play_out(&mut record, false);
         assert_eq!(record.plays(), Plays::Second, "sides swapped");
-        record.new_game("wyx", 3).unwrap();
+        record.new_game("wyx", 3, None).unwrap();
         assert_eq!(record.pair().map(Pair::game), Some(1));
         assert_eq!((record.plays(), record.seed()), (Plays::First, Some(3)));
         assert_eq!(record.pair_option(true), Some(("WyxScoring", "margin")));
         assert_eq!(record.pair_option(false), None);
-        record.new_game("alak", 3).unwrap();
+        record.new_game("alak", 3, None).unwrap();
         assert!(record.pair().is_none() && record.pair_option(true).is_none());
     }
 
@@ -375,7 +533,9 @@ pub(crate) mod tests {
     fn a_pair_is_refused_where_it_cannot_start_and_nothing_changes() {
         let mut record = Record::new();
         record.set_plays(Plays::None);
-        record.play(0, "4-5", MoveNote::default()).unwrap();
+        record
+            .play(0, "4-5", MoveNote::default(), Instant::now())
+            .unwrap();
         let error = record.set_pair(true, None).unwrap_err();
         assert!(
             error.contains("alak's rules score each game alone"),

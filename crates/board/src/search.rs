@@ -6,10 +6,11 @@
 //! and the in-page engine of the static site ([`crate::page`]) both speak
 //! through this, so the protocol text they see is the same.
 
+use std::time::Duration;
+
 use ludus_arena::engine::{announces_option, offers_variant, option_default};
 use ludus_arena::referee::play_for_pairs;
-use ludus_rules::protocol::Dialect;
-use ludus_rules::protocol::{InfoLine, Score};
+use ludus_rules::protocol::{self, Dialect, InfoLine, PlayerTime, Score};
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +19,49 @@ pub enum Purpose {
     Move,
     /// Analysis until told otherwise (`go infinite`).
     Analyse,
+    /// A position of the game under review, searched once.
+    Review,
+    /// The position after a move a person tries again in a review.
+    Retry,
+}
+
+/// The limit of a job's search, written in the engine's dialect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Go {
+    /// A fixed limit: what follows `go` (`movetime 100`, `infinite`).
+    Limit(String),
+    /// The clocks: each side's time left and increment in milliseconds,
+    /// the first player's first.
+    Clock {
+        /// Time left.
+        time: [u64; 2],
+        /// Increments.
+        increment: [u64; 2],
+    },
+}
+
+impl Go {
+    /// The `go` command in `dialect`'s words: the clocks as the rules'
+    /// protocol writes them (`wtime`/`winc`/`btime`/`binc` in UCI,
+    /// `p1time`/`p1inc`/`p2time`/`p2inc` in UGI).
+    pub fn command(&self, dialect: Dialect) -> String {
+        match self {
+            Go::Limit(limit) => format!("go {limit}"),
+            Go::Clock { time, increment } => {
+                let clock = |side: usize| {
+                    Some(PlayerTime {
+                        left: Duration::from_millis(time[side]),
+                        increment: Duration::from_millis(increment[side]),
+                    })
+                };
+                let go = protocol::Go {
+                    clocks: [clock(0), clock(1)],
+                    ..protocol::Go::default()
+                };
+                go.to_line(dialect)
+            }
+        }
+    }
 }
 
 /// A search the board wants.
@@ -33,8 +77,8 @@ pub struct Job {
     pub epoch: u64,
     /// The `position ...` command.
     pub position: String,
-    /// The `go ...` command.
-    pub go: String,
+    /// The search's limit.
+    pub go: Go,
     /// Lines to report.
     pub multipv: u32,
     /// In pair mode, the game's option (name, value) that makes the engine
@@ -83,8 +127,8 @@ impl Line {
 pub enum Event {
     /// The engine answered the handshake; its `id name`.
     Ready(String),
-    /// A search line of job `.0`.
-    Line(u64, Line),
+    /// An `info` line of job `.0`, as the engine wrote it.
+    Info(u64, String),
     /// Job `.0` ended with this move.
     BestMove(u64, String),
     /// Something went wrong (with the job it hit, if any); the engine is
@@ -181,7 +225,7 @@ impl Told {
             next.elo = job.elo;
         }
         steps.push(Setup::Send(job.position.clone()));
-        steps.push(Setup::Send(job.go.clone()));
+        steps.push(Setup::Send(job.go.command(next.proto)));
         *self = next;
         Ok(steps)
     }
@@ -261,11 +305,9 @@ impl Searches {
                 let text = words.next().unwrap_or("(none)").to_string();
                 (!stopped).then_some(Event::BestMove(id, text))
             }
-            Some("info") if !self.stopping => match Line::parse(line) {
-                Some(parsed) => Some(Event::Line(id, parsed)),
-                None => line
-                    .strip_prefix("info string error:")
-                    .map(|error| Event::Failed(Some(id), format!("engine: {}", error.trim()))),
+            Some("info") if !self.stopping => match line.strip_prefix("info string error:") {
+                Some(error) => Some(Event::Failed(Some(id), format!("engine: {}", error.trim()))),
+                None => Some(Event::Info(id, line.to_string())),
             },
             _ => None,
         }
@@ -377,7 +419,7 @@ mod tests {
             game: "alak",
             epoch: 1,
             position: "position startpos".to_string(),
-            go: "go infinite".to_string(),
+            go: Go::Limit("infinite".to_string()),
             multipv: 2,
             pair_option: None,
             elo: None,
@@ -427,6 +469,26 @@ mod tests {
     }
 
     #[test]
+    fn clocks_are_told_in_the_engines_words() {
+        let clock = Go::Clock {
+            time: [60_000, 59_000],
+            increment: [2000, 2000],
+        };
+        assert_eq!(
+            clock.command(Dialect::Uci),
+            "go wtime 60000 winc 2000 btime 59000 binc 2000"
+        );
+        assert_eq!(
+            clock.command(Dialect::Ugi),
+            "go p1time 60000 p1inc 2000 p2time 59000 p2inc 2000"
+        );
+        assert_eq!(
+            Go::Limit("depth 3".into()).command(Dialect::Ugi),
+            "go depth 3"
+        );
+    }
+
+    #[test]
     fn one_search_at_a_time_a_stopped_one_says_no_move() {
         let mut searches = Searches::default();
         assert_eq!(searches.step(), Next::Wait);
@@ -434,7 +496,7 @@ mod tests {
         assert_eq!(searches.step(), Next::Start(job(1)));
         searches.started(job(1));
         let line = searches.read("info depth 3 score cp 5 pv 4-5").unwrap();
-        assert!(matches!(line, Event::Line(1, _)), "{line:?}");
+        assert!(matches!(line, Event::Info(1, _)), "{line:?}");
         searches.want(Some(job(2)));
         assert_eq!(searches.step(), Next::Stop);
         assert_eq!(searches.step(), Next::Wait, "stop is sent once");

@@ -16,7 +16,7 @@ use crate::action::{Action, ActionError};
 use crate::engine::EngineCommand;
 use crate::guard;
 use crate::session::{Session, Sessions, SESSION_HEADER};
-use crate::view::{follow_reply, state_json};
+use crate::view::{query as query_reply, state_json};
 
 /// The largest request body taken (a PGN file of a long match fits).
 const MAX_BODY: u64 = 8 << 20;
@@ -25,28 +25,42 @@ const POLL_WAIT: Duration = Duration::from_secs(20);
 /// Requests served at once; more are answered 503.
 const MAX_REQUESTS: usize = 64;
 
-/// The page's files, in the binary.
-const ASSETS: [(&str, &str, &str); 4] = [
-    (
-        "/",
-        "text/html; charset=utf-8",
-        include_str!("../assets/index.html"),
-    ),
-    (
-        "/style.css",
-        "text/css; charset=utf-8",
-        include_str!("../assets/style.css"),
-    ),
-    (
-        "/draw.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/draw.js"),
-    ),
-    (
-        "/app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/app.js"),
-    ),
+const HTML: &str = "text/html; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+
+/// One of the page's files: its address, type and text, in the binary.
+macro_rules! asset {
+    ($name:literal, $kind:expr) => {
+        (
+            concat!("/", $name),
+            $kind,
+            include_str!(concat!("../assets/", $name)),
+        )
+    };
+}
+
+/// The page's files, in the binary (a test checks that every file of
+/// assets/ is here): the page at `/`, its modules and its icon.
+const ASSETS: [(&str, &str, &str); 17] = [
+    ("/", HTML, include_str!("../assets/index.html")),
+    asset!("index.html", HTML),
+    asset!("style.css", CSS),
+    asset!("favicon.svg", SVG),
+    asset!("app.js", JS),
+    asset!("analysis.js", JS),
+    asset!("board.js", JS),
+    asset!("clock.js", JS),
+    asset!("dialog.js", JS),
+    asset!("draw.js", JS),
+    asset!("lesson.js", JS),
+    asset!("pair.js", JS),
+    asset!("panel.js", JS),
+    asset!("review.js", JS),
+    asset!("share.js", JS),
+    asset!("state.js", JS),
+    asset!("transport.js", JS),
 ];
 
 /// What every request thread shares.
@@ -152,6 +166,13 @@ fn header_value<'a>(request: &'a Request, name: &str) -> Option<&'a str> {
 }
 
 fn handle(mut request: Request, shared: &Shared) {
+    let what = format!(
+        "{} {} from {:?}",
+        request.method(),
+        request.url(),
+        request.remote_addr()
+    );
+    log::debug!("{what}");
     let checked = guard::check(
         header_value(&request, "Host"),
         header_value(&request, "Origin"),
@@ -162,6 +183,7 @@ fn handle(mut request: Request, shared: &Shared) {
         Ok(()) => route(&mut request, shared),
     };
     reply(request, response);
+    log::debug!("{what}: answered");
 }
 
 fn route(request: &mut Request, shared: &Shared) -> Reply {
@@ -210,8 +232,8 @@ fn route(request: &mut Request, shared: &Shared) -> Reply {
                 Ok(args) => args,
                 Err(message) => return error(400, &message),
             };
-            if action == "follow" {
-                return match follow_reply(&session.lock(), &args) {
+            if let Some(answer) = query_reply(&session.lock(), action, &args) {
+                return match answer {
                     Ok(reply) => json_reply(200, &reply),
                     Err(message) => error(400, &message),
                 };
@@ -242,7 +264,8 @@ fn action_status(refusal: &ActionError) -> u16 {
 }
 
 /// The state, once it differs from the version the page has (`since=N`),
-/// or after a while anyway.
+/// or after a while anyway. A clock that runs out meanwhile changes it:
+/// the wait ends when the running clock's time would.
 fn state(session: &Session, query: &str) -> Reply {
     let since = query
         .split('&')
@@ -250,10 +273,19 @@ fn state(session: &Session, query: &str) -> Reply {
         .and_then(|v| v.parse::<u64>().ok());
     let deadline = Instant::now() + POLL_WAIT;
     let mut app = session.lock();
-    while since == Some(app.version()) {
-        let left = deadline.saturating_duration_since(Instant::now());
+    loop {
+        if app.tick() {
+            session.changed.notify_all();
+        }
+        if since != Some(app.version()) {
+            break;
+        }
+        let mut left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             break;
+        }
+        if let Some(flag) = app.game().until_flag(web_time::Instant::now()) {
+            left = left.min(flag + Duration::from_millis(5));
         }
         app = session
             .changed
@@ -293,4 +325,22 @@ fn read_json(request: &mut Request) -> Result<Value, String> {
         return Err("the request must be a JSON object".to_string());
     }
     Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ASSETS;
+
+    #[test]
+    fn every_file_of_the_page_is_served() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            let path = format!("/{name}");
+            assert!(
+                ASSETS.iter().any(|(served, _, _)| *served == path),
+                "assets/{name} is not served"
+            );
+        }
+    }
 }

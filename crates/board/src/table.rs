@@ -5,18 +5,24 @@
 
 use std::time::Duration;
 
+use ludus_arena::analyse::verdict::Verdict;
 use ludus_rules::{GameLog, GameResult, Player, Status};
 
 use crate::games::{visit_board, Board, BoardVisitor, Follow, Look};
 use ludus_rules::protocol::Score;
 
-/// What the engine said about a move it played, for the PGN comments.
+/// What is known of a move beyond its notation, for the PGN: who made it,
+/// what the engine said of it, the clock.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveNote {
-    /// Its score (mover's side) and depth.
+    /// Whether the engine made it.
+    pub by_engine: bool,
+    /// The engine's score (mover's side) and depth.
     pub score: Option<(Score, Option<u32>)>,
-    /// Time spent.
-    pub time: Duration,
+    /// The time the engine spent (a person's moves are not timed).
+    pub time: Option<Duration>,
+    /// The mover's clock after the move, in a game on a clock.
+    pub clock: Option<Duration>,
 }
 
 /// A game in progress on the board, whatever the game.
@@ -56,6 +62,26 @@ pub trait Table: Send {
     }
     /// A new game from the same start (a pair's second game).
     fn fresh(&self) -> Box<dyn Table>;
+    /// Why no legal move starts with the clicks `selection` after `ply`
+    /// moves, in the rules' one line; `None` when one does.
+    fn refusal(&self, ply: usize, selection: &[String]) -> Option<String>;
+    /// `text` played after `ply` moves, the game left as it is: the move
+    /// in canonical notation and how the game stands after it.
+    fn trial(&self, ply: usize, text: &str) -> Result<(String, Status), String>;
+    /// The side to move after `text` is played after `ply` moves (the
+    /// side to move there when it cannot be).
+    fn trial_side(&self, ply: usize, text: &str) -> Player;
+    /// The verdict of a search of the position after `ply` moves and then
+    /// the moves `then`, which answered `best` after the output `lines`.
+    fn verdict(
+        &self,
+        ply: usize,
+        then: &[String],
+        best: &str,
+        lines: &[String],
+    ) -> Result<Verdict, String>;
+    /// The game's logistic scale: how scores become expected scores.
+    fn logistic_scale(&self) -> f64;
 }
 
 /// A [`Table`] for game `G`.
@@ -171,6 +197,61 @@ impl<G: Board> Table for GameTable<G> {
     fn fresh(&self) -> Box<dyn Table> {
         Box::new(GameTable::new(self.positions[0].clone()))
     }
+
+    fn refusal(&self, ply: usize, selection: &[String]) -> Option<String> {
+        let at = self.at(ply);
+        let status = &self.statuses[at];
+        if status.result != GameResult::Ongoing {
+            return Some(format!("the game is over ({})", status.reason));
+        }
+        let parts: Vec<&str> = selection.iter().map(|token| G::part(token)).collect();
+        let position = &self.positions[at];
+        position.refusal(&parts).map(|refusal| refusal.to_string())
+    }
+
+    fn trial(&self, ply: usize, text: &str) -> Result<(String, Status), String> {
+        let at = self.at(ply);
+        let status = &self.statuses[at];
+        if status.result != GameResult::Ongoing {
+            return Err(format!("the game is over there ({})", status.reason));
+        }
+        let mut log = GameLog::new(self.positions[0].clone());
+        for played in &self.moves[..at] {
+            // The game's own moves: legal when they were played.
+            let _ = log.play_text(played);
+        }
+        let mv = log.position().parse_move(text.trim())?;
+        let canonical = log.position().format_move(mv);
+        log.play(mv);
+        Ok((canonical, log.status()))
+    }
+
+    fn trial_side(&self, ply: usize, text: &str) -> Player {
+        let mut position = self.positions[self.at(ply)].clone();
+        if let Ok(mv) = position.parse_move(text.trim()) {
+            position.make_move(mv);
+        }
+        position.side_to_move()
+    }
+
+    fn verdict(
+        &self,
+        ply: usize,
+        then: &[String],
+        best: &str,
+        lines: &[String],
+    ) -> Result<Verdict, String> {
+        let mut position = self.positions[self.at(ply)].clone();
+        for text in then {
+            let mv = position.parse_move(text)?;
+            position.make_move(mv);
+        }
+        Verdict::read(best, lines, &position)
+    }
+
+    fn logistic_scale(&self) -> f64 {
+        G::LOGISTIC_SCALE
+    }
 }
 
 /// How a new table starts.
@@ -252,6 +333,62 @@ mod tests {
         let b = new_table("wyx", Start::Seed(8)).unwrap();
         assert_ne!(a.start_fen(), b.start_fen());
         assert!(has_random_start("wyx") && !has_random_start("alak"));
+    }
+
+    /// Every name a click can carry in any game: slots, cells, squares,
+    /// plots, Wyke's move types, `pass`, and names of nothing.
+    fn tokens() -> Vec<String> {
+        let mut tokens: Vec<String> = (1..=12).map(|n| n.to_string()).collect();
+        for file in "abcdefghijklm".chars() {
+            tokens.extend((0..=13).map(|rank| format!("{file}{rank}")));
+        }
+        let kinds = ludus_rules::games::wyke::moves::KIND_NAMES;
+        tokens.extend(kinds.iter().map(|k| k.to_string()));
+        tokens.extend(["pass", "lift 2", "+2-3", "x"].map(str::to_string));
+        tokens
+    }
+
+    #[test]
+    fn the_rules_refuse_exactly_the_clicks_no_legal_move_starts_with() {
+        use ludus_rules::games::GAME_NAMES;
+        let tokens = tokens();
+        for game in GAME_NAMES {
+            let mut table = new_table(game, Start::Seed(3)).unwrap();
+            let mut rng = ludus_rules::random::Rng::new(11);
+            for ply in 0..3 {
+                // One click, and a second after the first legal one.
+                let first = table.follow(ply, &[]);
+                let mut selections: Vec<Vec<String>> =
+                    tokens.iter().map(|t| vec![t.clone()]).collect();
+                if let Some(start) = first.next.first() {
+                    let some = tokens.iter().step_by(4);
+                    selections.extend(some.map(|t| vec![start.clone(), t.clone()]));
+                }
+                for selection in selections {
+                    let follow = table.follow(ply, &selection);
+                    let legal = !follow.next.is_empty() || follow.complete.is_some();
+                    let refusal = table.refusal(ply, &selection);
+                    assert_eq!(
+                        refusal.is_none(),
+                        legal,
+                        "{game} ply {ply} {selection:?}: {refusal:?}"
+                    );
+                }
+                if table.is_over() {
+                    break;
+                }
+                let moves = table.follow(ply, &[]);
+                let mut path = Vec::new();
+                let mut next = moves;
+                while next.complete.is_none() {
+                    let pick = next.next[rng.next_u64() as usize % next.next.len()].clone();
+                    path.push(pick);
+                    next = table.follow(ply, &path);
+                }
+                let text = next.complete.unwrap();
+                table.play(ply, &text).unwrap();
+            }
+        }
     }
 
     #[test]

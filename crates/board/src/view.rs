@@ -6,21 +6,16 @@ use serde_json::{json, Value};
 
 use crate::action::{level_elo, Plays, LEVELS};
 use crate::app::App;
-use crate::games::{Follow, Look};
+use crate::lessons::{follow_json, look_json, selection};
 use crate::pair::pair_rules;
+use crate::panels::{clock_json, player_word, review_json};
 use crate::record::Record;
 use crate::search::Purpose;
-use crate::table::Table;
+use crate::table::{has_random_start, Table};
 use ludus_rules::protocol::Score;
 
-fn player_word(player: Player) -> &'static str {
-    match player {
-        Player::First => "first",
-        Player::Second => "second",
-    }
-}
-
-fn status_json(status: &Status) -> Value {
+/// A game's standing as JSON: its result word and the reason.
+pub fn status_json(status: &Status) -> Value {
     let result = match status.result {
         GameResult::Ongoing => "ongoing",
         GameResult::Win(player) => player_word(player),
@@ -29,7 +24,8 @@ fn status_json(status: &Status) -> Value {
     json!({ "result": result, "reason": status.reason })
 }
 
-fn score_json(score: Score) -> Value {
+/// A score as JSON: centipawns or a mate, and its text.
+pub fn score_json(score: Score) -> Value {
     match score {
         Score::Cp(cp) => json!({ "cp": cp, "text": score.text() }),
         Score::Mate(moves) => json!({ "mate": moves, "text": score.text() }),
@@ -37,14 +33,18 @@ fn score_json(score: Score) -> Value {
 }
 
 /// What happens next in the position shown, for the page's turn line:
-/// `over` (the game ended here), `thinking` (the engine searches its move),
-/// `stuck` (the engine is to move but failed), `you` (a person's move
-/// against the engine), `people` (two people play), `review` (an earlier
-/// position: a move here replaces the rest of the game).
+/// `over` (the game ended here), `retry` (a reviewed move is tried again
+/// here), `thinking` (the engine searches its move), `stuck` (the engine
+/// is to move but failed), `you` (a person's move against the engine),
+/// `people` (two people play), `review` (an earlier position: a move here
+/// replaces the rest of the game).
 fn turn_word(app: &App) -> &'static str {
     let (game, view) = (app.game(), app.game().view());
-    if game.table().status(view).result != GameResult::Ongoing {
+    let retry = app.review().and_then(|review| review.retry.as_ref());
+    if game.status(view).result != GameResult::Ongoing {
         "over"
+    } else if retry.is_some_and(|retry| retry.ply == view) {
+        "retry"
     } else if game.engine_to_move_at(view) {
         if app.engine().error().is_some() {
             "stuck"
@@ -82,7 +82,12 @@ pub fn state_json(app: &App) -> Value {
             })
             .collect();
         json!({
-            "purpose": match purpose { Purpose::Move => "move", Purpose::Analyse => "analyse" },
+            "purpose": match purpose {
+                Purpose::Move => "move",
+                Purpose::Analyse => "analyse",
+                Purpose::Review => "review",
+                Purpose::Retry => "retry",
+            },
             "ply": ply,
             "side": player_word(table.side(ply)),
             "running": engine.job().is_some(),
@@ -100,6 +105,7 @@ pub fn state_json(app: &App) -> Value {
     json!({
         "version": app.version(),
         "games": GAME_NAMES,
+        "catalog": catalog(),
         "game": table.game(),
         "look": look_json(table.look()),
         "start": table.start_fen(),
@@ -112,9 +118,13 @@ pub fn state_json(app: &App) -> Value {
         "prevFen": view.checked_sub(1).map(|p| table.fen(p)),
         "lastMove": view.checked_sub(1).map(|p| moves[p].clone()),
         "side": player_word(table.side(view)),
-        "status": status_json(&table.status(view)),
+        "status": status_json(&game.status(view)),
         "turn": turn_word(app),
-        "final": status_json(&table.status(moves.len())),
+        "final": status_json(&game.status(moves.len())),
+        "randomStart": has_random_start(table.game()),
+        "pairs": pair_rules(table.game()).is_some(),
+        "clock": clock_json(game),
+        "review": review_json(app),
         "plays": game.plays().word(),
         "strength": { "kind": strength_kind, "value": strength_value },
         "levels": (1..=LEVELS).filter_map(|level| level_elo(table.game(), level)).collect::<Vec<i32>>(),
@@ -129,10 +139,32 @@ pub fn state_json(app: &App) -> Value {
     })
 }
 
-/// How the page shows the game: the key of its drawing in draw.js, the
-/// players' names, an example move.
-fn look_json(look: Look) -> Value {
-    json!({ "drawing": look.drawing, "players": look.players, "moveHint": look.move_hint })
+/// What the page offers of every game, in the registry's order: its name,
+/// its lesson's title, the ratings of its levels, whether its start is
+/// random (a seed) and whether its rules score pairs.
+fn catalog() -> Value {
+    static CATALOG: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    CATALOG
+        .get_or_init(|| {
+            let games: Vec<Value> = GAME_NAMES
+                .iter()
+                .map(|&game| {
+                    let levels: Vec<i32> = (1..=LEVELS)
+                        .filter_map(|level| level_elo(game, level))
+                        .collect();
+                    json!({
+                        "name": game,
+                        "title": ludus_rules::games::lesson_title(game).unwrap_or(game),
+                        "levels": levels,
+                        "players": crate::games::look(game).map(|look| look.players).ok(),
+                        "randomStart": has_random_start(game),
+                        "pairs": pair_rules(game).is_some(),
+                    })
+                })
+                .collect();
+            Value::Array(games)
+        })
+        .clone()
 }
 
 /// How the rules of the game called `game` score pairs, if they do: the
@@ -197,9 +229,16 @@ fn pair_json(game: &Record) -> Value {
     })
 }
 
-/// What a selection leads to, as JSON.
-pub fn follow_json(follow: &Follow) -> Value {
-    json!({ "next": follow.next, "complete": follow.complete })
+/// The ply of a request (`ply`), the one shown when left out.
+fn request_ply(app: &App, args: &Value) -> Result<usize, String> {
+    let game = app.game();
+    match args.get("ply") {
+        None => Ok(game.view()),
+        Some(v) => match v.as_u64().and_then(|p| usize::try_from(p).ok()) {
+            Some(p) if p <= game.table().moves().len() => Ok(p),
+            _ => Err(format!("ply {v} is not in the game")),
+        },
+    }
 }
 
 /// The answer to the page's `follow` request `args` (`selection`: the
@@ -207,30 +246,41 @@ pub fn follow_json(follow: &Follow) -> Value {
 /// out): what the clicks lead to, as JSON; the error says what is wrong
 /// with the request.
 pub fn follow_reply(app: &App, args: &Value) -> Result<Value, String> {
-    let selection = args
-        .get("selection")
-        .and_then(Value::as_array)
-        .ok_or("selection: missing (a list of clicked names is needed)")?;
-    let selection: Vec<String> = selection
-        .iter()
-        .map(|v| v.as_str().map(str::to_string))
-        .collect::<Option<_>>()
-        .ok_or("selection: every click must be a name (text)")?;
-    let game = app.game();
-    let ply = match args.get("ply") {
-        None => game.view(),
-        Some(v) => match v.as_u64().and_then(|p| usize::try_from(p).ok()) {
-            Some(p) if p <= game.table().moves().len() => p,
-            _ => return Err(format!("ply {v} is not in the game")),
+    let selection = selection(args)?;
+    let ply = request_ply(app, args)?;
+    Ok(follow_json(&app.game().table().follow(ply, &selection)))
+}
+
+/// The answer to the page's `explain` request (as `follow`'s): why the
+/// rules refuse the clicks, in one line (`reason`, null when some legal
+/// move starts with them).
+pub fn explain_reply(app: &App, args: &Value) -> Result<Value, String> {
+    let selection = selection(args)?;
+    let ply = request_ply(app, args)?;
+    let reason = app.game().table().refusal(ply, &selection);
+    Ok(json!({ "reason": reason }))
+}
+
+/// The answer to the query `name` (a request that changes nothing:
+/// `follow`, `explain`, `lesson`, `exercise`) with the JSON object
+/// `args`; `None` when there is no such query.
+pub fn query(app: &App, name: &str, args: &Value) -> Option<Result<Value, String>> {
+    Some(match name {
+        "follow" => follow_reply(app, args),
+        "explain" => explain_reply(app, args),
+        "lesson" => match args.get("game").and_then(Value::as_str) {
+            Some(game) => crate::lessons::lesson_json(game),
+            None => Err("game: missing (the lesson's game)".to_string()),
         },
-    };
-    Ok(follow_json(&game.table().follow(ply, &selection)))
+        "exercise" => crate::lessons::exercise_reply(args),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Event, Line};
+    use crate::search::Event;
     use serde_json::json;
 
     /// A board without an engine process: the tests play its part.
@@ -281,8 +331,8 @@ mod tests {
             app.request("move", json!({ "move": played })).unwrap();
         }
         app.request("analyse", json!({"on": true})).unwrap();
-        let line = Line::parse("info depth 4 score cp 30 pv 3-4 9-8").unwrap();
-        app.on_event(Event::Line(job_id(&app), line.clone()));
+        let line = "info depth 4 score cp 30 pv 3-4 9-8".to_string();
+        app.on_event(Event::Info(job_id(&app), line.clone()));
         let search = &state_json(&app)["search"];
         assert_eq!(
             (&search["ply"], &search["purpose"]),
@@ -294,7 +344,7 @@ mod tests {
         let search = &state_json(&app)["search"];
         assert_eq!(search["ply"], 1);
         assert_eq!(search["lines"], json!([]));
-        app.on_event(Event::Line(job_id(&app), line));
+        app.on_event(Event::Info(job_id(&app), line));
         app.request("analyse", json!({"on": false})).unwrap();
         assert_eq!(state_json(&app)["search"], Value::Null, "analysis off");
         app.request("analyse", json!({"on": true})).unwrap();

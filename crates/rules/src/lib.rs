@@ -10,6 +10,8 @@
 //! - [`games`]: the six games and the registry that names them;
 //! - [`search_features`]: the search techniques a game uses;
 //! - [`game_log`]: a game in progress with the repetition rule;
+//! - [`teaching`]: a game for newcomers, [`Teaching`]: its [`lesson`] and
+//!   why a move cannot be played;
 //! - [`linear`]: evaluations as features × weights, for tuning;
 //! - [`net_inputs`]: the inputs of learned evaluations;
 //! - [`observation`]: writing the observations of learning front ends;
@@ -26,6 +28,7 @@ pub mod any_game;
 pub mod game;
 pub mod game_log;
 pub mod games;
+pub mod lesson;
 pub mod linear;
 pub mod net_inputs;
 pub mod observation;
@@ -37,6 +40,7 @@ pub mod search_features;
 pub mod searchable;
 pub mod svg;
 pub mod symmetry;
+pub mod teaching;
 pub mod text;
 pub mod tools;
 
@@ -48,4 +52,5 @@ pub use searchable::{
     sort_by_history, GameOption, KnownValue, MoveCursor, MoveIndices, OptionKind, OptionValue,
     Searchable, SolveTarget, MAX_MOVE_INDICES,
 };
+pub use teaching::Teaching;
 pub use tools::Tooling;

@@ -6,6 +6,7 @@
 use crate::linear::LinearEval;
 use crate::searchable::{Searchable, SolveTarget};
 use crate::svg::Draw;
+use crate::teaching::Teaching;
 
 /// The weakest playing level: every move drawn uniformly among the legal
 /// ones, the random mover that sits at 0 Elo on every game's ladder.
@@ -13,9 +14,9 @@ use crate::svg::Draw;
 /// (level −10: half of them).
 pub const RANDOM_LEVEL: i8 = -20;
 
-/// A game's part in the tools: every game of the registry has one, and
-/// draws its positions ([`Draw`]).
-pub trait Tooling: Searchable + Draw {
+/// A game's part in the tools: every game of the registry has one, draws
+/// its positions ([`Draw`]) and, through it, has a lesson ([`Teaching`]).
+pub trait Tooling: Searchable + Draw + Teaching {
     /// Positions for `ludus bench`, in the game's notation: a spread of
     /// openings, middle games and endings.
     const BENCH_POSITIONS: &'static [&'static str];

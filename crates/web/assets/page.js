@@ -10,8 +10,12 @@ import { PageEngine } from "./engine.js";
 // reports many lines a frame).
 const REDRAW_MS = 40;
 
+// The requests that change nothing (the board's queries); the others are
+// actions, which answer the board's new state.
+const QUERIES = new Set(["follow", "explain", "lesson", "exercise"]);
+
 // The transport app.js uses: call(action, args) answers the action's new
-// state (or the follow answer) or { error }, pgn() the game as PGN,
+// state (or the query's answer) or { error }, pgn() the game as PGN,
 // watch(show) calls show with every new state.
 export async function pageTransport() {
   await init();
@@ -39,7 +43,7 @@ export async function pageTransport() {
     async call(action, args) {
       const json = JSON.stringify(args || {});
       try {
-        const reply = action === "follow" ? board.follow(json) : board.act(action, json);
+        const reply = QUERIES.has(action) ? board.query(action, json) : board.act(action, json);
         flush();
         return JSON.parse(reply);
       } catch (error) {

@@ -48,10 +48,16 @@ impl WebBoard {
         Ok(state.to_string())
     }
 
-    /// What the clicks of the `follow` request `args` (JSON text) lead to,
-    /// as JSON text; throws what is wrong with the request.
-    pub fn follow(&self, args: &str) -> Result<String, String> {
-        Ok(self.board.follow(&object(args)?)?.to_string())
+    /// The answer to the query `name` (`follow`, `explain`, `lesson`,
+    /// `exercise`) with the JSON object `args` (text), as JSON text;
+    /// throws what is wrong with the request.
+    pub fn query(&self, name: &str, args: &str) -> Result<String, String> {
+        Ok(self.board.query(name, &object(args)?)?.to_string())
+    }
+
+    /// Checks the clocks; whether the state changed.
+    pub fn tick(&mut self) -> bool {
+        self.board.tick()
     }
 
     /// The game as PGN.

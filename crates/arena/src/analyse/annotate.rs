@@ -157,9 +157,9 @@ fn variation(analysis: &Analysis) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::engine::Verdict;
+    use crate::analyse::judge::After;
     use crate::analyse::judge::Ending;
-    use crate::analyse::report::After;
+    use crate::analyse::verdict::Verdict;
     use ludus_rules::protocol::Score;
 
     #[test]

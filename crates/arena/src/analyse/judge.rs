@@ -8,9 +8,11 @@
 //! the position after it (the search there, or the game's result when the
 //! move ended the game).
 
+use ludus_rules::protocol::Score;
+use ludus_rules::text::counted;
 use ludus_rules::{GameResult, Player};
 
-use ludus_rules::protocol::Score;
+use super::verdict::Verdict;
 
 /// The score of the position after a move, seen by its mover from before
 /// the move: `score` is the search's score of that position, for the
@@ -196,6 +198,99 @@ impl Judgement {
             loss,
             mark: if best { None } else { Mark::for_loss(loss) },
         }
+    }
+}
+
+/// What a played move led to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum After {
+    /// The search of the position after it; `true` when the side to move
+    /// there is the mover's opponent (the score is turned to the mover).
+    Searched(Verdict, bool),
+    /// The move ended the game.
+    Ended(Ending),
+}
+
+impl After {
+    /// The score of the position after the move, from the mover's view.
+    pub fn score(&self) -> Option<Score> {
+        match self {
+            After::Searched(verdict, passed) => verdict.score.map(|s| after_move(s, *passed)),
+            After::Ended(_) => None,
+        }
+    }
+
+    /// The depth of that score.
+    pub fn depth(&self) -> Option<u32> {
+        match self {
+            After::Searched(verdict, _) => verdict.depth,
+            After::Ended(_) => None,
+        }
+    }
+
+    /// The game's end, if the move ended it.
+    pub fn ending(&self) -> Option<Ending> {
+        match self {
+            After::Ended(ending) => Some(*ending),
+            After::Searched(..) => None,
+        }
+    }
+
+    /// The mover's expected score after the move, on the logistic curve
+    /// of scale `scale`.
+    pub fn expected(&self, scale: f64) -> Option<f64> {
+        match self {
+            After::Ended(ending) => Some(ending.expected()),
+            After::Searched(..) => self.score().map(|score| expected(score, scale)),
+        }
+    }
+}
+
+/// What the move `played` cost its mover: from `before`, the search of
+/// the position it was played in, to `after`, what it led to, on the
+/// game's logistic curve of scale `scale`; `None` when either search gave
+/// no score.
+pub fn judge_move(before: &Verdict, played: &str, after: &After, scale: f64) -> Option<Judgement> {
+    let before_expected = before.score.map(|s| in_thousandths(expected(s, scale)));
+    let after_expected = after.expected(scale).map(in_thousandths);
+    before_expected
+        .zip(after_expected)
+        .map(|(b, a)| Judgement::new(b, a, played == before.best))
+}
+
+/// A player's judged moves summed up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// How many moves got each mark, in the order of [`MARKS`].
+    pub marks: [usize; 3],
+    /// The mean loss over the moves judged, in thousandths.
+    pub average_loss: Option<u32>,
+}
+
+impl Summary {
+    /// The summary of `judgements`.
+    pub fn of(judgements: &[Judgement]) -> Summary {
+        let marks = MARKS.map(|mark| judgements.iter().filter(|j| j.mark == Some(mark)).count());
+        let total: u32 = judgements.iter().map(|j| j.loss).sum();
+        let average_loss = (!judgements.is_empty())
+            .then(|| (f64::from(total) / judgements.len() as f64).round() as u32);
+        Summary {
+            marks,
+            average_loss,
+        }
+    }
+
+    /// `1 inaccuracy, 0 mistakes, 2 blunders, average loss 0.034`.
+    pub fn text(&self) -> String {
+        let mut parts: Vec<String> = MARKS
+            .iter()
+            .zip(self.marks)
+            .map(|(mark, n)| counted(n as u64, mark.name(), mark.plural()))
+            .collect();
+        if let Some(loss) = self.average_loss {
+            parts.push(format!("average loss {}", thousandths(loss)));
+        }
+        parts.join(", ")
     }
 }
 

@@ -3,12 +3,11 @@
 //! (in [`super::annotate`]) says the same from the same values.
 
 use ludus_rules::protocol::{Bound, Score};
-use ludus_rules::text::counted;
 use ludus_rules::Player;
 use serde::Serialize;
 
-use super::engine::Verdict;
-use super::judge::{self, in_thousandths, thousandths, Ending, Judgement, Mark, MARKS};
+use super::judge::{self, judge_move, thousandths, After, Ending, Judgement, Mark, Summary};
+use super::verdict::Verdict;
 use crate::pgn_read::PgnGame;
 
 /// How the outputs name a game.
@@ -21,56 +20,12 @@ pub(super) struct GameRef {
     pub title: String,
 }
 
-/// What a played move led to.
-pub(super) enum After {
-    /// The search of the position after it; `true` when the side to move
-    /// there is the mover's opponent (the score is turned to the mover).
-    Searched(Verdict, bool),
-    /// The move ended the game.
-    Ended(Ending),
-}
-
-impl After {
-    /// The score of the position after the move, from the mover's view.
-    pub(super) fn score(&self) -> Option<Score> {
-        match self {
-            After::Searched(verdict, passed) => {
-                verdict.score.map(|s| judge::after_move(s, *passed))
-            }
-            After::Ended(_) => None,
-        }
-    }
-
-    /// The depth of that score.
-    pub(super) fn depth(&self) -> Option<u32> {
-        match self {
-            After::Searched(verdict, _) => verdict.depth,
-            After::Ended(_) => None,
-        }
-    }
-
-    /// The game's end, if the move ended it.
-    pub(super) fn ending(&self) -> Option<Ending> {
-        match self {
-            After::Ended(ending) => Some(*ending),
-            After::Searched(..) => None,
-        }
-    }
-
-    /// The mover's expected score after the move.
-    fn expected(&self, scale: f64) -> Option<f64> {
-        match self {
-            After::Ended(ending) => Some(ending.expected()),
-            After::Searched(..) => self.score().map(|score| judge::expected(score, scale)),
-        }
-    }
-
-    /// For people: `+0.35/12`, `#-2/9`, or how the game ended (`won`).
-    fn text(&self) -> String {
-        match self.ending() {
-            Some(ending) => ending.name().to_string(),
-            None => score_text(self.score(), self.depth()),
-        }
+/// What a move led to for people: `+0.35/12`, `#-2/9`, or how the game
+/// ended (`won`).
+pub(super) fn after_text(after: &After) -> String {
+    match after.ending() {
+        Some(ending) => ending.name().to_string(),
+        None => score_text(after.score(), after.depth()),
     }
 }
 
@@ -138,14 +93,7 @@ impl Analysis {
     /// With the move `text` played, which led to `after`; `scale` is the
     /// game's logistic scale.
     pub(super) fn with_played(mut self, text: String, after: After, scale: f64) -> Self {
-        let expected = |e: f64| in_thousandths(e);
-        let before = self
-            .verdict
-            .score
-            .map(|s| expected(judge::expected(s, scale)));
-        let judgement = before
-            .zip(after.expected(scale).map(expected))
-            .map(|(before, after)| Judgement::new(before, after, text == self.verdict.best));
+        let judgement = judge_move(&self.verdict, &text, &after, scale);
         self.played = Some(Played {
             text,
             after,
@@ -164,7 +112,11 @@ impl Analysis {
         match &self.played {
             Some(played) => {
                 let symbol = played.mark().map_or("", Mark::symbol);
-                line.push_str(&format!(" {}{symbol} {}", played.text, played.after.text()));
+                line.push_str(&format!(
+                    " {}{symbol} {}",
+                    played.text,
+                    after_text(&played.after)
+                ));
             }
             None => line.push_str(&format!(" {}", self.fen)),
         }
@@ -312,10 +264,10 @@ impl PlayerSummary {
             .filter(|a| a.mover == player)
             .filter_map(|a| a.played.as_ref()?.judgement)
             .collect();
-        let marks = MARKS.map(|mark| judgements.iter().filter(|j| j.mark == Some(mark)).count());
-        let total: u32 = judgements.iter().map(|j| j.loss).sum();
-        let average_loss = (!judgements.is_empty())
-            .then(|| (f64::from(total) / judgements.len() as f64).round() as u32);
+        let Summary {
+            marks,
+            average_loss,
+        } = Summary::of(&judgements);
         PlayerSummary {
             player,
             name: name.to_string(),
@@ -338,15 +290,11 @@ impl PlayerSummary {
 
     /// `1 inaccuracy, 0 mistakes, 2 blunders, average loss 0.034`.
     pub(super) fn text(&self) -> String {
-        let mut parts: Vec<String> = MARKS
-            .iter()
-            .zip(self.marks)
-            .map(|(mark, n)| counted(n as u64, mark.name(), mark.plural()))
-            .collect();
-        if let Some(loss) = self.average_loss {
-            parts.push(format!("average loss {}", thousandths(loss)));
+        Summary {
+            marks: self.marks,
+            average_loss: self.average_loss,
         }
-        parts.join(", ")
+        .text()
     }
 
     fn json(&self) -> JsonPlayer<'_> {

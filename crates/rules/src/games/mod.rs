@@ -84,6 +84,26 @@ pub fn visit_game_named<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Out
     visit_game(name, visitor).ok_or_else(|| unknown_game(name))
 }
 
+/// The lesson of the game called `name`; the error is the registry's
+/// "unknown game".
+pub fn lesson_text(name: &str) -> Result<&'static str, String> {
+    struct Text;
+    impl GameVisitor for Text {
+        type Output = &'static str;
+        fn visit<G: Tooling>(self) -> &'static str {
+            G::LESSON
+        }
+    }
+    visit_game_named(name, Text)
+}
+
+/// The title of the lesson of the game called `name`, if it reads.
+pub fn lesson_title(name: &str) -> Option<&'static str> {
+    crate::lesson::parse(lesson_text(name).ok()?)
+        .ok()
+        .map(|lesson| lesson.title)
+}
+
 /// The calibration of the playing levels of the game called `name`
 /// ([`Tooling::LEVEL_ELO`](crate::Tooling::LEVEL_ELO)); `None` when there
 /// is no such game or its levels are not calibrated yet.

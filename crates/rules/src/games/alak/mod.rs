@@ -12,6 +12,7 @@ mod net;
 pub mod report;
 pub mod solution;
 mod svg;
+pub mod teach;
 
 use crate::linear::LinearEval;
 use crate::net_inputs::NetInputs;

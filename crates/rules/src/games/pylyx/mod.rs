@@ -16,6 +16,7 @@ mod movegen;
 mod net;
 mod notation;
 mod svg;
+pub mod teach;
 
 use crate::linear::LinearEval;
 use crate::net_inputs::NetInputs;

@@ -18,14 +18,14 @@ fn file_letter(file: usize) -> char {
 }
 
 /// A cell's name, e.g. `e5`.
-fn cell_name<const N: usize>(sq: usize) -> String {
+pub(super) fn cell_name<const N: usize>(sq: usize) -> String {
     let (file, rank) = PylyxGame::<N>::coords(sq);
     format!("{}{rank}", file_letter(file))
 }
 
 /// Parses a cell name (`a`–`l` then `1`–`12`, case-insensitive), or says
 /// why it is not one.
-fn parse_cell<const N: usize>(text: &str) -> Result<usize, String> {
+pub(super) fn parse_cell<const N: usize>(text: &str) -> Result<usize, String> {
     let last_file = file_letter(N);
     let malformed = || format!("'{text}' is not a cell: use a file a-{last_file} and a rank 1-{N}");
     let mut chars = text.chars();

@@ -22,6 +22,7 @@ mod ordering;
 mod search;
 mod svg;
 mod symmetry;
+pub mod teach;
 mod tooling;
 mod wins;
 mod zobrist;

@@ -16,6 +16,7 @@ mod notation;
 mod playout;
 pub mod rack;
 mod svg;
+pub mod teach;
 
 use crate::linear::LinearEval;
 use crate::net_inputs::NetInputs;
