@@ -27,7 +27,7 @@ use engine::Analyser;
 use judge::{After, Ending};
 use ludus_rules::Tooling;
 use report::{Analysis, GameRef};
-use verdict::Verdict;
+use verdict::SearchVerdict;
 use writer::Writer;
 
 /// The limit when none is given: a second a position.
@@ -371,7 +371,7 @@ impl Work<'_> {
         let position_at = |ply: usize| PositionCommand::new(base.clone(), moves[..ply].to_vec());
         let mut analyses = Vec::new();
         // The search of the position the next move is played in.
-        let mut next: Option<Verdict> = None;
+        let mut next: Option<SearchVerdict> = None;
         let mut number = 1;
         for (ply, played) in moves.iter().enumerate() {
             let position = logs[ply].position();

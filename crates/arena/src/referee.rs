@@ -108,7 +108,7 @@ pub struct Seat<'a> {
 
 /// How a game ended: its result, why, and the kind of ending.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub struct GameEnd {
     /// The result.
     pub result: Outcome,
     /// Why, e.g. `b loses on time`.
@@ -117,10 +117,10 @@ pub struct Verdict {
     pub termination: Termination,
 }
 
-impl Verdict {
+impl GameEnd {
     /// `loser` loses, for `reason`.
-    fn loss(loser: Player, termination: Termination, reason: String) -> Verdict {
-        Verdict {
+    fn loss(loser: Player, termination: Termination, reason: String) -> GameEnd {
+        GameEnd {
             result: Outcome::Win(loser.opponent()),
             reason,
             termination,
@@ -131,14 +131,14 @@ impl Verdict {
 /// Why play stopped: the game is over, or the match cannot go on.
 enum Stop {
     /// The game is over.
-    Over(Verdict),
+    Over(GameEnd),
     /// The match cannot go on (the engine cannot be run, or does not play
     /// this game).
     Fatal(String),
 }
 
-impl From<Verdict> for Stop {
-    fn from(verdict: Verdict) -> Stop {
+impl From<GameEnd> for Stop {
+    fn from(verdict: GameEnd) -> Stop {
         Stop::Over(verdict)
     }
 }
@@ -149,9 +149,9 @@ impl From<Verdict> for Stop {
 fn failed(loser: Player, name: &str, failure: Failure, what: &str, timeout: Duration) -> Stop {
     match failure {
         Failure::Crashed => {
-            Verdict::loss(loser, Termination::Crash, format!("{name} crashes")).into()
+            GameEnd::loss(loser, Termination::Crash, format!("{name} crashes")).into()
         }
-        Failure::TimedOut => Verdict::loss(
+        Failure::TimedOut => GameEnd::loss(
             loser,
             Termination::Stall,
             format!(
@@ -366,10 +366,10 @@ impl<G: Game> GameInPlay<G> {
 
     /// The game's end before the next move, if it has come: by the rules,
     /// by resignation, or by the move limit.
-    fn judge(&self, config: &MatchConfig, seats: &[Seat; 2]) -> Result<(), Verdict> {
+    fn judge(&self, config: &MatchConfig, seats: &[Seat; 2]) -> Result<(), GameEnd> {
         let status = self.log.status();
         if let Some(result) = Outcome::of(status.result) {
-            return Err(Verdict {
+            return Err(GameEnd {
                 result,
                 reason: status.reason,
                 termination: Termination::Normal,
@@ -386,10 +386,10 @@ impl<G: Game> GameInPlay<G> {
                 resign.1,
                 moves(resign.0)
             );
-            return Err(Verdict::loss(loser, Termination::Adjudication, reason));
+            return Err(GameEnd::loss(loser, Termination::Adjudication, reason));
         }
         match config.adjudication.maxmoves {
-            Some(max) if self.moves.len() as u64 >= 2 * u64::from(max) => Err(Verdict {
+            Some(max) if self.moves.len() as u64 >= 2 * u64::from(max) => Err(GameEnd {
                 result: Outcome::Draw,
                 reason: format!("draw by adjudication after {} each", moves(max)),
                 termination: Termination::Adjudication,
@@ -441,7 +441,7 @@ impl<G: Game> GameInPlay<G> {
             return Err(lost_on_time(mover, name).into());
         }
         self.clocks[mover.index()].charge(self.limits[mover.index()], answer.elapsed);
-        let illegal = |reason| Verdict::loss(mover, Termination::IllegalMove, reason);
+        let illegal = |reason| GameEnd::loss(mover, Termination::IllegalMove, reason);
         let best = answer
             .best
             .ok_or_else(|| illegal(format!("{name} sends a bestmove without a move")))?;
@@ -488,7 +488,7 @@ impl<G: Game> GameInPlay<G> {
     }
 
     /// The record of the game, ended by `verdict`.
-    fn finish(self, verdict: Verdict) -> GameRecord {
+    fn finish(self, verdict: GameEnd) -> GameRecord {
         let counts = match (verdict.termination, G::PAIR_SCORING) {
             (Termination::Normal, Some(scoring)) => Some((scoring.counts)(self.log.position())),
             _ => None,
@@ -505,8 +505,8 @@ impl<G: Game> GameInPlay<G> {
     }
 }
 
-fn lost_on_time(loser: Player, name: &str) -> Verdict {
-    Verdict::loss(
+fn lost_on_time(loser: Player, name: &str) -> GameEnd {
+    GameEnd::loss(
         loser,
         Termination::TimeForfeit,
         format!("{name} loses on time"),

@@ -7,7 +7,7 @@
 //! before it, and the board says whether that one keeps the value.
 
 use ludus_arena::analyse::judge::{judge_move, After, Ending, Judgement, Summary};
-use ludus_arena::analyse::verdict::Verdict;
+use ludus_arena::analyse::verdict::SearchVerdict;
 use ludus_rules::GameResult;
 
 use crate::record::Record;
@@ -45,7 +45,7 @@ pub struct Review {
     /// Each position's search time.
     pub movetime: u64,
     /// Each position's verdict, positions 0 to the last.
-    verdicts: Vec<Option<Verdict>>,
+    verdicts: Vec<Option<SearchVerdict>>,
     /// The output of the search that runs.
     lines: Vec<String>,
     /// The move being tried again, if any.
@@ -110,21 +110,21 @@ impl Review {
     }
 
     /// The verdict of position `ply`'s search.
-    pub fn set_verdict(&mut self, ply: usize, verdict: Verdict) {
+    pub fn set_verdict(&mut self, ply: usize, verdict: SearchVerdict) {
         if let Some(slot) = self.verdicts.get_mut(ply) {
             *slot = Some(verdict);
         }
     }
 
     /// The verdict of position `ply`, once searched.
-    pub fn verdict(&self, ply: usize) -> Option<&Verdict> {
+    pub fn verdict(&self, ply: usize) -> Option<&SearchVerdict> {
         self.verdicts.get(ply)?.as_ref()
     }
 
     /// What the move `played` in position `ply` led to: the game's end,
     /// or the search of the position after it (`after`, the side to move
     /// changed or not).
-    fn after(record: &Record, ply: usize, verdict_after: Option<&Verdict>) -> Option<After> {
+    fn after(record: &Record, ply: usize, verdict_after: Option<&SearchVerdict>) -> Option<After> {
         let table = record.table();
         let mover = table.side(ply);
         match Ending::of(table.status(ply + 1).result, mover) {
@@ -181,8 +181,8 @@ mod tests {
     use ludus_rules::protocol::Score;
     use web_time::Instant;
 
-    fn verdict(best: &str, cp: i32) -> Verdict {
-        Verdict {
+    fn verdict(best: &str, cp: i32) -> SearchVerdict {
+        SearchVerdict {
             best: best.to_string(),
             score: Some(Score::Cp(cp)),
             depth: Some(5),

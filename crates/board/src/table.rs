@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use ludus_arena::analyse::verdict::Verdict;
+use ludus_arena::analyse::verdict::SearchVerdict;
 use ludus_rules::{GameLog, GameResult, Player, Status};
 
 use crate::games::{visit_board, Board, BoardVisitor, Follow, Look};
@@ -79,7 +79,7 @@ pub trait Table: Send {
         then: &[String],
         best: &str,
         lines: &[String],
-    ) -> Result<Verdict, String>;
+    ) -> Result<SearchVerdict, String>;
     /// The game's logistic scale: how scores become expected scores.
     fn logistic_scale(&self) -> f64;
 }
@@ -240,13 +240,13 @@ impl<G: Board> Table for GameTable<G> {
         then: &[String],
         best: &str,
         lines: &[String],
-    ) -> Result<Verdict, String> {
+    ) -> Result<SearchVerdict, String> {
         let mut position = self.positions[self.at(ply)].clone();
         for text in then {
             let mv = position.parse_move(text)?;
             position.make_move(mv);
         }
-        Verdict::read(best, lines, &position)
+        SearchVerdict::read(best, lines, &position)
     }
 
     fn logistic_scale(&self) -> f64 {

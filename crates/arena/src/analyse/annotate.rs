@@ -159,7 +159,7 @@ mod tests {
     use super::*;
     use crate::analyse::judge::After;
     use crate::analyse::judge::Ending;
-    use crate::analyse::verdict::Verdict;
+    use crate::analyse::verdict::SearchVerdict;
     use ludus_rules::protocol::Score;
 
     #[test]
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn a_marked_move_gets_its_nag_mark_and_best_line() {
-        let verdict = Verdict {
+        let verdict = SearchVerdict {
             best: "3-5".into(),
             score: Some(Score::Mate(2)),
             depth: Some(9),
@@ -209,7 +209,7 @@ mod tests {
             "1.".into(),
             "f".into(),
             Player::First,
-            Verdict::default(),
+            SearchVerdict::default(),
         );
         let analyses = [first, analysis];
         let summary = PlayerSummary::both(&pgn, &analyses);

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use ludus_rules::protocol::PositionCommand;
 use ludus_rules::Game;
 
-use super::verdict::{read_info, Verdict};
+use super::verdict::{read_info, SearchVerdict};
 use super::AnalyseConfig;
 use crate::config::{EngineSpec, Limit};
 use crate::engine::{offers_variant, EngineProcess, Failure};
@@ -111,7 +111,7 @@ impl Analyser {
         &mut self,
         position: &PositionCommand,
         root: &G,
-    ) -> Result<Verdict, String> {
+    ) -> Result<SearchVerdict, String> {
         let wait = self
             .limit
             .movetime
@@ -132,7 +132,7 @@ impl Analyser {
                 let mv = root.parse_move(text).map_err(|e| {
                     format!("engine {} answers an illegal move '{text}': {e}", self.name)
                 })?;
-                return Ok(Verdict::of(root.format_move(mv), &infos));
+                return Ok(SearchVerdict::of(root.format_move(mv), &infos));
             }
         }
     }

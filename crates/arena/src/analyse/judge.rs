@@ -12,7 +12,7 @@ use ludus_rules::protocol::Score;
 use ludus_rules::text::counted;
 use ludus_rules::{GameResult, Player};
 
-use super::verdict::Verdict;
+use super::verdict::SearchVerdict;
 
 /// The score of the position after a move, seen by its mover from before
 /// the move: `score` is the search's score of that position, for the
@@ -206,7 +206,7 @@ impl Judgement {
 pub enum After {
     /// The search of the position after it; `true` when the side to move
     /// there is the mover's opponent (the score is turned to the mover).
-    Searched(Verdict, bool),
+    Searched(SearchVerdict, bool),
     /// The move ended the game.
     Ended(Ending),
 }
@@ -250,7 +250,12 @@ impl After {
 /// the position it was played in, to `after`, what it led to, on the
 /// game's logistic curve of scale `scale`; `None` when either search gave
 /// no score.
-pub fn judge_move(before: &Verdict, played: &str, after: &After, scale: f64) -> Option<Judgement> {
+pub fn judge_move(
+    before: &SearchVerdict,
+    played: &str,
+    after: &After,
+    scale: f64,
+) -> Option<Judgement> {
     let before_expected = before.score.map(|s| in_thousandths(expected(s, scale)));
     let after_expected = after.expected(scale).map(in_thousandths);
     before_expected

@@ -7,7 +7,7 @@ use ludus_rules::Player;
 use serde::Serialize;
 
 use super::judge::{self, judge_move, thousandths, After, Ending, Judgement, Mark, Summary};
-use super::verdict::Verdict;
+use super::verdict::SearchVerdict;
 use crate::pgn_read::PgnGame;
 
 /// How the outputs name a game.
@@ -67,7 +67,7 @@ pub(super) struct Analysis {
     pub fen: String,
     pub mover: Player,
     /// The search of the position.
-    pub verdict: Verdict,
+    pub verdict: SearchVerdict,
     pub played: Option<Played>,
 }
 
@@ -78,7 +78,7 @@ impl Analysis {
         label: String,
         fen: String,
         mover: Player,
-        verdict: Verdict,
+        verdict: SearchVerdict,
     ) -> Self {
         Analysis {
             index,
@@ -351,8 +351,8 @@ pub(super) fn summary_line(game: &GameRef, summary: &[PlayerSummary; 2], json: b
 mod tests {
     use super::*;
 
-    fn verdict(best: &str, score: Option<Score>, pv: &[&str]) -> Verdict {
-        Verdict {
+    fn verdict(best: &str, score: Option<Score>, pv: &[&str]) -> SearchVerdict {
+        SearchVerdict {
             best: best.to_string(),
             score,
             depth: Some(9),
@@ -361,7 +361,7 @@ mod tests {
         }
     }
 
-    fn analysis(best: Verdict, played: &str, after: After) -> Analysis {
+    fn analysis(best: SearchVerdict, played: &str, after: After) -> Analysis {
         Analysis::new(2, "1...".into(), "f".into(), Player::Second, best).with_played(
             played.to_string(),
             after,

@@ -4,7 +4,7 @@
 //! with a new move is cut short; its move is then the one played). Where
 //! no line starts with it, the last line's score, the root's value, stands
 //! for it. `ludus analyse` reads its engine's searches so, and so does the
-//! board's review ([`Verdict::read`]).
+//! board's review ([`SearchVerdict::read`]).
 
 use ludus_rules::protocol::{Bound, InfoLine, Score};
 use ludus_rules::Game;
@@ -12,7 +12,7 @@ use ludus_rules::Game;
 /// One search's answer, its moves in canonical notation, its score from
 /// the side to move's view.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verdict {
+pub struct SearchVerdict {
     /// The `bestmove`.
     pub best: String,
     /// The score of the best line; `None` when the engine gave none for it.
@@ -61,21 +61,21 @@ fn canonical_line<G: Game>(root: &G, words: &[&str]) -> Vec<String> {
     line
 }
 
-impl Verdict {
+impl SearchVerdict {
     /// The verdict of a search that answered `best` after `infos`: the
     /// last of them whose line starts with `best` speaks for it. When none
     /// does (Alak's table picks among moves that keep the root's value
     /// the one that sets the opponent the most problems), the last one's
     /// score, the root's value, is the best move's, and the line is the
     /// move alone.
-    pub(super) fn of(best: String, infos: &[Info]) -> Verdict {
+    pub(super) fn of(best: String, infos: &[Info]) -> SearchVerdict {
         let starts_with_best = |info: &&Info| info.pv.first() == Some(&best);
         let info = infos.iter().rev().find(starts_with_best).or(infos.last());
         let pv = match info.filter(starts_with_best) {
             Some(info) => info.pv.clone(),
             None => vec![best.clone()],
         };
-        Verdict {
+        SearchVerdict {
             score: info.map(|info| info.score),
             depth: info.and_then(|info| info.depth),
             bound: info.and_then(|info| info.bound),
@@ -85,14 +85,14 @@ impl Verdict {
     }
 }
 
-impl Verdict {
+impl SearchVerdict {
     /// The verdict of a search of `root` that answered `best` after the
     /// output `lines` (its `info` lines among them); the error says the
     /// best move is not legal there.
-    pub fn read<G: Game>(best: &str, lines: &[String], root: &G) -> Result<Verdict, String> {
+    pub fn read<G: Game>(best: &str, lines: &[String], root: &G) -> Result<SearchVerdict, String> {
         let mv = root.parse_move(best)?;
         let infos: Vec<Info> = lines.iter().filter_map(|l| read_info(l, root)).collect();
-        Ok(Verdict::of(root.format_move(mv), &infos))
+        Ok(SearchVerdict::of(root.format_move(mv), &infos))
     }
 }
 
@@ -101,10 +101,10 @@ mod tests {
     use super::*;
     use ludus_rules::games::alak::Alak;
 
-    fn verdict(lines: &[&str], best: &str) -> Verdict {
+    fn verdict(lines: &[&str], best: &str) -> SearchVerdict {
         let root = Alak::startpos();
         let infos: Vec<Info> = lines.iter().filter_map(|l| read_info(l, &root)).collect();
-        Verdict::of(best.to_string(), &infos)
+        SearchVerdict::of(best.to_string(), &infos)
     }
 
     #[test]
