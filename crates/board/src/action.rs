@@ -12,7 +12,8 @@ use ludus_rules::games::level_calibration;
 use ludus_rules::tools::RANDOM_LEVEL;
 
 use crate::clock::TimeControl;
-use crate::search::Go;
+use ludus_rules::protocol::Go;
+use std::time::Duration;
 
 /// An action, read by [`Action::parse`].
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -369,12 +370,13 @@ impl Strength {
 
     /// The limit of a move at this strength (off the clock).
     pub fn go(self) -> Go {
-        Go::Limit(match self {
-            Strength::Time(ms) => format!("movetime {ms}"),
-            Strength::Depth(plies) => format!("depth {plies}"),
-            Strength::Nodes(nodes) => format!("nodes {nodes}"),
-            Strength::Level(_) => format!("movetime {LEVEL_MOVETIME_MS}"),
-        })
+        match self {
+            Strength::Time(ms) => Go::movetime(Duration::from_millis(ms)),
+            // At most 100, as the request is checked.
+            Strength::Depth(plies) => Go::depth(plies as u32),
+            Strength::Nodes(nodes) => Go::nodes(nodes),
+            Strength::Level(_) => Go::movetime(Duration::from_millis(LEVEL_MOVETIME_MS)),
+        }
     }
 }
 

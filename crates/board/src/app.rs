@@ -5,6 +5,8 @@
 //! should be running because of them all. Every action either succeeds or
 //! changes nothing and says why.
 
+use std::time::Duration;
+
 use web_time::Instant;
 
 use crate::action::{Action, ActionError, EngineSettings};
@@ -12,8 +14,9 @@ use crate::driver::Driver;
 use crate::pgn::first_side;
 use crate::record::Record;
 use crate::review::{Retry, Review, Tried, REVIEW_MS, REVIEW_MS_RANGE};
-use crate::search::{Event, Go, Job, Link, Purpose};
+use crate::search::{clocks, Event, Job, Link, Purpose};
 use crate::table::{MoveNote, Start};
+use ludus_rules::protocol::Go;
 use ludus_rules::GameResult;
 
 /// The board's whole state.
@@ -281,17 +284,11 @@ impl App {
         if let Some(clock) = clock {
             let increment = clock.control().increment_ms;
             let time = clock.stored().map(|left| left.as_millis() as u64);
-            return (
-                Go::Clock {
-                    time,
-                    increment: [increment; 2],
-                },
-                1,
-            );
+            return (clocks(time, increment), 1);
         }
         match (purpose, &self.review) {
             (Purpose::Review | Purpose::Retry, Some(review)) => {
-                (Go::Limit(format!("movetime {}", review.movetime)), 1)
+                (Go::movetime(Duration::from_millis(review.movetime)), 1)
             }
             _ => self.engine.go(purpose),
         }

@@ -95,7 +95,7 @@ fn the_engine_is_asked_for_its_moves_and_analysis() {
     let job = app.engine().job().cloned().unwrap();
     assert_eq!(job.purpose, Purpose::Move);
     assert_eq!(job.position, "position startpos moves 4-5");
-    assert_eq!(job.go, Go::Limit("depth 3".into()));
+    assert_eq!(job.go, Go::depth(3));
     assert!(
         app.request("move", json!({"move": "8-7"})).is_err(),
         "engine's turn"
@@ -114,7 +114,7 @@ fn the_engine_is_asked_for_its_moves_and_analysis() {
     let job = app.engine().job().cloned().unwrap();
     assert_eq!(
         (job.purpose, job.go, job.multipv),
-        (Purpose::Analyse, Go::Limit("infinite".into()), 3)
+        (Purpose::Analyse, Go::infinite(), 3)
     );
     app.on_event(Event::BestMove(job.id, "1-2".to_string()));
     assert_eq!(
@@ -188,10 +188,7 @@ fn a_game_on_a_clock_tells_the_engine_the_clocks_and_is_lost_on_time() {
     let job = answer(&mut app, "info depth 3 score cp 10 pv 8-7", "8-7");
     assert_eq!(
         job.go,
-        Go::Clock {
-            time: [61_000, 60_000],
-            increment: [1000, 1000]
-        },
+        clocks([61_000, 60_000], 1000),
         "the first player's clock gained its increment; the second's had not run"
     );
     assert!(job.elo.is_some(), "at its level");
@@ -257,7 +254,7 @@ fn a_review_searches_every_position_and_a_mistake_is_tried_again() {
         .unwrap();
     let first = answer(&mut app, "info depth 5 score cp 30 pv 11-10", "11-10");
     assert_eq!(first.purpose, Purpose::Review);
-    assert_eq!(first.go, Go::Limit("movetime 50".into()));
+    assert_eq!(first.go, Go::movetime(Duration::from_millis(50)));
     assert_eq!(first.position, "position fen _ox_o_____x x");
     let second = answer(&mut app, "info depth 5 score mate 1 pv 2-3", "2-3");
     assert_eq!(second.position, "position fen _ox_o_____x x moves 3-4");

@@ -5,8 +5,9 @@
 use web_time::Instant;
 
 use crate::action::{EngineSettings, Multipv, Strength};
-use crate::search::{Go, Job, Line, Link, Purpose};
+use crate::search::{Job, Line, Link, Purpose};
 use crate::table::MoveNote;
+use ludus_rules::protocol::Go;
 use ludus_rules::protocol::Score;
 
 /// The engine as the board drives it.
@@ -138,7 +139,7 @@ impl Driver {
     pub fn go(&self, purpose: Purpose) -> (Go, u32) {
         match purpose {
             Purpose::Move => (self.strength.go(), 1),
-            _ => (Go::Limit("infinite".to_string()), self.multipv.lines()),
+            _ => (Go::infinite(), self.multipv.lines()),
         }
     }
 

@@ -110,7 +110,7 @@ impl Driver {
             Next::Wait => {}
             Next::Stop => self.send("stop"),
             Next::Start(job) => match self.start(&job) {
-                Ok(()) => self.searches.started(job),
+                Ok(()) => self.searches.started(*job),
                 Err(error) => {
                     self.searches.refused(job.id);
                     self.drop_engine();

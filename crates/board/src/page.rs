@@ -76,7 +76,7 @@ impl PageLink {
                         Setup::Sync => None,
                     });
                     self.outbox.extend(lines);
-                    self.searches.started(job);
+                    self.searches.started(*job);
                     None
                 }
                 Err(error) => {

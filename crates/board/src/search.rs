@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ludus_arena::engine::{announces_option, offers_variant, option_default};
 use ludus_arena::referee::play_for_pairs;
-use ludus_rules::protocol::{self, Dialect, InfoLine, PlayerTime, Score};
+use ludus_rules::protocol::{Dialect, Go, InfoLine, PlayerTime, Score};
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,42 +25,18 @@ pub enum Purpose {
     Retry,
 }
 
-/// The limit of a job's search, written in the engine's dialect.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Go {
-    /// A fixed limit: what follows `go` (`movetime 100`, `infinite`).
-    Limit(String),
-    /// The clocks: each side's time left and increment in milliseconds,
-    /// the first player's first.
-    Clock {
-        /// Time left.
-        time: [u64; 2],
-        /// Increments.
-        increment: [u64; 2],
-    },
-}
-
-impl Go {
-    /// The `go` command in `dialect`'s words: the clocks as the rules'
-    /// protocol writes them (`wtime`/`winc`/`btime`/`binc` in UCI,
-    /// `p1time`/`p1inc`/`p2time`/`p2inc` in UGI).
-    pub fn command(&self, dialect: Dialect) -> String {
-        match self {
-            Go::Limit(limit) => format!("go {limit}"),
-            Go::Clock { time, increment } => {
-                let clock = |side: usize| {
-                    Some(PlayerTime {
-                        left: Duration::from_millis(time[side]),
-                        increment: Duration::from_millis(increment[side]),
-                    })
-                };
-                let go = protocol::Go {
-                    clocks: [clock(0), clock(1)],
-                    ..protocol::Go::default()
-                };
-                go.to_line(dialect)
-            }
-        }
+/// The `go` of a move on a clock: each side's time left in milliseconds
+/// (the first player's first) and the increment both have.
+pub fn clocks(time: [u64; 2], increment: u64) -> Go {
+    let clock = |side: usize| {
+        Some(PlayerTime {
+            left: Duration::from_millis(time[side]),
+            increment: Duration::from_millis(increment),
+        })
+    };
+    Go {
+        clocks: [clock(0), clock(1)],
+        ..Go::default()
     }
 }
 
@@ -225,7 +201,7 @@ impl Told {
             next.elo = job.elo;
         }
         steps.push(Setup::Send(job.position.clone()));
-        steps.push(Setup::Send(job.go.command(next.proto)));
+        steps.push(Setup::Send(job.go.to_line(next.proto)));
         *self = next;
         Ok(steps)
     }
@@ -240,7 +216,7 @@ pub enum Next {
     Stop,
     /// Start this job (then say [`Searches::started`] or
     /// [`Searches::refused`]).
-    Start(Job),
+    Start(Box<Job>),
 }
 
 /// The search wanted, the search running, and whether it is being
@@ -275,7 +251,7 @@ impl Searches {
             return Next::Wait;
         }
         match &self.wanted {
-            Some(job) if self.done != Some(job.id) => Next::Start(job.clone()),
+            Some(job) if self.done != Some(job.id) => Next::Start(Box::new(job.clone())),
             _ => Next::Wait,
         }
     }
@@ -419,7 +395,7 @@ mod tests {
             game: "alak",
             epoch: 1,
             position: "position startpos".to_string(),
-            go: Go::Limit("infinite".to_string()),
+            go: Go::infinite(),
             multipv: 2,
             pair_option: None,
             elo: None,
@@ -470,22 +446,16 @@ mod tests {
 
     #[test]
     fn clocks_are_told_in_the_engines_words() {
-        let clock = Go::Clock {
-            time: [60_000, 59_000],
-            increment: [2000, 2000],
-        };
+        let clock = clocks([60_000, 59_000], 2000);
         assert_eq!(
-            clock.command(Dialect::Uci),
+            clock.to_line(Dialect::Uci),
             "go wtime 60000 winc 2000 btime 59000 binc 2000"
         );
         assert_eq!(
-            clock.command(Dialect::Ugi),
+            clock.to_line(Dialect::Ugi),
             "go p1time 60000 p1inc 2000 p2time 59000 p2inc 2000"
         );
-        assert_eq!(
-            Go::Limit("depth 3".into()).command(Dialect::Ugi),
-            "go depth 3"
-        );
+        assert_eq!(Go::depth(3).to_line(Dialect::Ugi), "go depth 3");
     }
 
     #[test]
@@ -493,7 +463,7 @@ mod tests {
         let mut searches = Searches::default();
         assert_eq!(searches.step(), Next::Wait);
         searches.want(Some(job(1)));
-        assert_eq!(searches.step(), Next::Start(job(1)));
+        assert_eq!(searches.step(), Next::Start(Box::new(job(1))));
         searches.started(job(1));
         let line = searches.read("info depth 3 score cp 5 pv 4-5").unwrap();
         assert!(matches!(line, Event::Info(1, _)), "{line:?}");
@@ -502,7 +472,7 @@ mod tests {
         assert_eq!(searches.step(), Next::Wait, "stop is sent once");
         assert_eq!(searches.read("info depth 4 score cp 5 pv 4-5"), None);
         assert_eq!(searches.read("bestmove 4-5"), None, "stopped");
-        assert_eq!(searches.step(), Next::Start(job(2)));
+        assert_eq!(searches.step(), Next::Start(Box::new(job(2))));
         searches.started(job(2));
         assert_eq!(
             searches.read("bestmove 3-5"),
@@ -510,7 +480,7 @@ mod tests {
         );
         assert_eq!(searches.step(), Next::Wait, "done, not again");
         searches.want(Some(job(3)));
-        assert_eq!(searches.step(), Next::Start(job(3)));
+        assert_eq!(searches.step(), Next::Start(Box::new(job(3))));
         searches.refused(3);
         assert_eq!(searches.step(), Next::Wait);
         assert_eq!(searches.lost(), None);
