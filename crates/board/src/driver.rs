@@ -5,10 +5,10 @@
 use web_time::Instant;
 
 use crate::action::{EngineSettings, Multipv, Strength};
-use crate::search::{Job, Line, Link, Purpose};
+use crate::search::{Job, Link, Purpose};
 use crate::table::MoveNote;
-use ludus_rules::protocol::Go;
 use ludus_rules::protocol::Score;
+use ludus_rules::protocol::{Go, ScoredLine as Line};
 
 /// The engine as the board drives it.
 pub struct Driver {

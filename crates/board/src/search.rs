@@ -1,6 +1,6 @@
 //! The board's conversation with its engine, without the engine itself:
 //! the search the board wants ([`Job`]), what the engine reports
-//! ([`Event`], [`Line`]), what it has been told ([`Told`]: the lines that
+//! ([`Event`]), what it has been told ([`Told`]: the lines that
 //! set it up for a job) and which search runs, is stopped or is to start
 //! ([`Searches`]). The engine process of `ludus gui` (`crate::engine`)
 //! and the in-page engine of the static site ([`crate::page`]) both speak
@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ludus_arena::engine::{announces_option, offers_variant, option_default};
 use ludus_arena::referee::play_for_pairs;
-use ludus_rules::protocol::{Dialect, Go, InfoLine, PlayerTime, Score};
+use ludus_rules::protocol::{Dialect, Go, PlayerTime};
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,39 +63,6 @@ pub struct Job {
     /// The rating to play at (`UCI_LimitStrength` and `UCI_Elo`); `None`:
     /// full strength.
     pub elo: Option<i32>,
-}
-
-/// One line of the analysis as the board shows it: an `info` line with a
-/// depth and an exact score.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    /// Its rank, 1 for the best.
-    pub multipv: u32,
-    /// The depth reached.
-    pub depth: u32,
-    /// The score.
-    pub score: Score,
-    /// Nodes searched so far, when given.
-    pub nodes: Option<u64>,
-    /// The moves of the line.
-    pub pv: Vec<String>,
-}
-
-impl Line {
-    /// The line `text` reports; `None` for anything but an `info` line
-    /// with a depth and an exact score (bounds are passing states of an
-    /// aspiration window, not results).
-    pub fn parse(text: &str) -> Option<Line> {
-        let info = InfoLine::parse(text)?;
-        let (depth, score) = info.depth_and_score()?;
-        Some(Line {
-            multipv: info.multipv,
-            depth,
-            score,
-            nodes: info.nodes,
-            pv: info.pv,
-        })
-    }
 }
 
 /// What the engine's side reports to the board.

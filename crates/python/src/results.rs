@@ -2,23 +2,14 @@
 //! and `info` lines read into them. These depend on nothing else of the
 //! package, so the positions and the search both use them.
 
-use ludus_rules::protocol::{self, InfoLine};
+use ludus_rules::protocol::{self, ScoredLine};
 use pyo3::prelude::*;
 
 /// Reads an engine's `info` line: `None` for a line without a depth and an
 /// exact score.
 #[pyfunction]
 pub fn parse_info(line: &str) -> Option<Line> {
-    let line = InfoLine::parse(line)?;
-    let (depth, score) = line.depth_and_score()?;
-    Some(Line {
-        multipv: line.multipv as usize,
-        depth,
-        seldepth: line.seldepth,
-        score: Score(score),
-        nodes: line.nodes,
-        pv: line.pv,
-    })
+    ScoredLine::parse(line).map(Line)
 }
 
 /// A score from the side to move's view: `cp` (centipawns) or `mate` (a
@@ -64,33 +55,56 @@ impl Score {
     }
 }
 
-/// One principal variation of a search.
-#[pyclass(module = "ludus._ludus", frozen, get_all, from_py_object)]
+/// One principal variation of a search: the rules' scored line.
+#[pyclass(module = "ludus._ludus", frozen, from_py_object)]
 #[derive(Clone, Debug)]
-pub struct Line {
-    /// Its rank, 1 for the best.
-    pub multipv: usize,
-    /// The depth searched.
-    pub depth: u32,
-    /// The deepest ply reached, when known.
-    pub seldepth: Option<u32>,
-    /// Its score.
-    pub score: Score,
-    /// Nodes searched, when known.
-    pub nodes: Option<u64>,
-    /// Its moves, in protocol notation.
-    pub pv: Vec<String>,
-}
+pub struct Line(pub ScoredLine);
 
 #[pymethods]
 impl Line {
+    /// Its rank, 1 for the best.
+    #[getter]
+    fn multipv(&self) -> u32 {
+        self.0.multipv
+    }
+
+    /// The depth searched.
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.0.depth
+    }
+
+    /// The deepest ply reached, when known.
+    #[getter]
+    fn seldepth(&self) -> Option<u32> {
+        self.0.seldepth
+    }
+
+    /// Its score.
+    #[getter]
+    fn score(&self) -> Score {
+        Score(self.0.score)
+    }
+
+    /// Nodes searched, when known.
+    #[getter]
+    fn nodes(&self) -> Option<u64> {
+        self.0.nodes
+    }
+
+    /// Its moves, in protocol notation.
+    #[getter]
+    fn pv(&self) -> Vec<String> {
+        self.0.pv.clone()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Line(multipv={}, depth={}, score={}, pv={:?})",
-            self.multipv,
-            self.depth,
-            self.score.0.text(),
-            self.pv
+            self.0.multipv,
+            self.0.depth,
+            self.0.score.text(),
+            self.0.pv
         )
     }
 }

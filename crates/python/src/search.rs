@@ -8,6 +8,7 @@ use ludus_engine::search::{
     self, protocol_score, Limits, SearchInfo, SearchRequest, Signals, TranspositionTable,
     DEFAULT_CONTEMPT,
 };
+use ludus_rules::protocol::ScoredLine;
 use ludus_rules::{GameLog, GameResult, Searchable};
 
 use crate::results::{Line, Score, SearchResult};
@@ -73,21 +74,24 @@ pub fn search_position<G: Searchable>(
         if info.bound.is_some() {
             return;
         }
-        let line = Line {
-            multipv: info.multipv,
+        let line = Line(ScoredLine {
+            multipv: info.multipv as u32,
             depth: info.depth,
             seldepth: Some(info.seldepth),
-            score: Score(protocol_score(info.score)),
+            score: protocol_score(info.score),
             nodes: Some(info.nodes),
             pv: written(root, &info.pv),
-        };
-        match lines.iter_mut().find(|l| l.multipv == info.multipv) {
+        });
+        match lines
+            .iter_mut()
+            .find(|l| l.0.multipv as usize == info.multipv)
+        {
             Some(old) => *old = line,
             None => lines.push(line),
         }
     };
     let outcome = search::search(&request, &tt, &Signals::new(false), &mut keep);
-    lines.sort_by_key(|l| l.multipv);
+    lines.sort_by_key(|l| l.0.multipv);
     let best_move = outcome
         .best_move
         .ok_or_else(|| "the position has no legal move".to_string())?;
@@ -99,7 +103,7 @@ pub fn search_position<G: Searchable>(
     });
     // The best line, unless the search was stopped before one completed.
     let pv = match lines.first() {
-        Some(line) if line.pv.first() == Some(&best) => line.pv.clone(),
+        Some(line) if line.0.pv.first() == Some(&best) => line.0.pv.clone(),
         _ => vec![best.clone()],
     };
     Ok(SearchResult {

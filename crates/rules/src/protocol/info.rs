@@ -107,6 +107,49 @@ impl InfoLine {
     }
 }
 
+/// One line of a search's result: an `info` line with a depth and an
+/// exact score (a bound is a passing state of an aspiration window, not a
+/// result), as the board shows it and Python returns it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoredLine {
+    /// Its rank, 1 for the best.
+    pub multipv: u32,
+    /// The depth searched.
+    pub depth: u32,
+    /// The deepest ply reached, when known.
+    pub seldepth: Option<u32>,
+    /// Its exact score, from the side to move's view.
+    pub score: Score,
+    /// Nodes searched, when known.
+    pub nodes: Option<u64>,
+    /// Its moves, in the game's notation.
+    pub pv: Vec<String>,
+}
+
+impl ScoredLine {
+    /// The scored line `text` reports; `None` for anything but an `info`
+    /// line with a depth and an exact score.
+    pub fn parse(text: &str) -> Option<ScoredLine> {
+        InfoLine::parse(text)?.scored()
+    }
+}
+
+impl InfoLine {
+    /// This line as a result of the search, when it has a depth and an
+    /// exact score.
+    pub fn scored(self) -> Option<ScoredLine> {
+        let (depth, score) = self.depth_and_score()?;
+        Some(ScoredLine {
+            multipv: self.multipv,
+            depth,
+            seldepth: self.seldepth,
+            score,
+            nodes: self.nodes,
+            pv: self.pv,
+        })
+    }
+}
+
 /// The engine's form: `info depth … seldepth … multipv … score … [bound]
 /// nodes … nps … time … hashfull … pv …`, leaving out what is not known.
 impl fmt::Display for InfoLine {

@@ -20,7 +20,7 @@ pub mod score;
 pub mod words;
 
 pub use go::{Dialect, Go, PlayerTime};
-pub use info::InfoLine;
+pub use info::{InfoLine, ScoredLine};
 pub use outcome::Outcome;
 pub use position::{PositionBase, PositionCommand};
 pub use score::{Bound, Score};
