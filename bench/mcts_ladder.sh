@@ -9,7 +9,9 @@
 # ludus may overrun its 0.1 s by TIMEMARGIN ms (--timemargin, 300 unless
 # set) before it loses on time: on a busy machine the operating system alone
 # takes that long (100 ms was too little at a load of 8 on 2 cores).
-# Prints the match's score line and Elo, each side's mean time a move and
+# Prints the match's score line and Elo (in Wyx also the Double Wyx line:
+# the pairs of games on one rack, scored as the rules score pairs, the fewer
+# tokens left over both games winning), each side's mean time a move and
 # how the games ended; PGNOUT=FILE keeps the games. RESULTS=FILE.jsonl makes
 # the match resumable (`--results FILE.jsonl --resume`, its games in
 # FILE.pgn beside it): run the same command again to go on where it stopped.
@@ -44,7 +46,7 @@ fi
     --engine cmd="$ludus" name=ludus st="$movetime" ${LUDUS_OPTIONS:-} \
     --engine cmd="$python" args="-m ludus.bot mcts --simulations $sims --seed 5" \
         proto=ugi name="mcts$sims" nodes="$sims" \
-    --pgnout "$pgn" | grep -E "^(Score of|Elo)"
+    --pgnout "$pgn" | grep -E "^(Score of|Double|Elo)"
 if [ -n "${PGNOUT:-}" ]; then cp "$pgn" "$PGNOUT"; fi
 tr '\n' ' ' <"$pgn" | grep -o '{[^}]*} \(1-0\|0-1\|1/2-1/2\) ' |
     sed 's/} .*$/}/' | sort | uniq -c

@@ -115,6 +115,52 @@ def test_a_compressed_results_file_reads_as_the_plain_one(tmp_path):
     assert ratings.read_games([tmp_path / "packed"]) == plain
 
 
+def write_results(path, first, second, lines):
+    settings = {"record": "settings", "game": "wyx",
+                "engines": [{"name": first}, {"name": second}]}
+    path.write_text("".join(json.dumps(r) + "\n" for r in [settings, *lines]))
+
+
+def played(number, counted=True):
+    return {"record": "game", "game": number, "white": "-", "black": "-", "result": "1-0",
+            "plies": 60, "counted": counted}
+
+
+def test_pairs_are_scored_by_their_counts_and_by_points_where_a_game_has_none(tmp_path):
+    # a v b: a pair a wins on tokens (10 left against 12), a pair scored by
+    # points (a game lost on time: 1 + 0 of 2, drawn), a pair with a game
+    # played after the SPRT decided (left out).
+    write_results(tmp_path / "a__b.jsonl", "a", "b", [
+        played(1), played(2), played(3), played(4), played(5), played(6, counted=False),
+        {"record": "pair", "pair": 1, "games": [1, 2], "points": [0.0, 1.0], "counts": [10, 12]},
+        {"record": "pair", "pair": 2, "games": [3, 4], "points": [1.0, 0.0]},
+        {"record": "pair", "pair": 3, "games": [5, 6], "points": [1.0, 1.0], "counts": [0, 9]}])
+    # The same players the other way round: b is first there and wins a
+    # pair, 5 tokens left against 9 (a loss for a).
+    write_results(tmp_path / "b__a.jsonl", "b", "a", [
+        played(1), played(2),
+        {"record": "pair", "pair": 1, "games": [1, 2], "points": [0.5, 0.5], "counts": [5, 9]}])
+    [pair] = ratings.rule_pairs([tmp_path])
+    assert (pair.first, pair.second) == ("a", "b")
+    assert (pair.won, pair.lost, pair.drawn, pair.by_points) == (1, 1, 1, 1)
+    assert pair.counts == [19, 17]
+    assert "| a v b | 1-1-1 | 50.0 % | 19 v 17 | 1 |" in ratings.rule_pairs_table([pair])
+
+
+def test_a_wyx_ladder_reports_its_pairs_and_other_games_none():
+    wyx = ROOT / "bench" / "ladders" / "wyx" / "s11"
+    fit = subprocess.run(LADDER + ["fit", str(wyx), "--anchor", "level:0"],
+                         capture_output=True, text=True, timeout=120)
+    assert fit.returncode == 0, fit.stderr
+    assert "Pairs as the game's rules score them" in fit.stdout
+    pairs = ratings.rule_pairs([wyx])
+    games = ratings.pair_scores(ratings.read_games([wyx]))
+    assert sum(p.pairs for p in pairs) == sum(p.games for p in games) // 2
+    for p in pairs:
+        assert f"| {p.first} v {p.second} | {p.won}-{p.lost}-{p.drawn} |" in fit.stdout
+    assert ratings.rule_pairs([ROOT / "bench" / "ladders" / "pylyx10" / "s11"]) == []
+
+
 def test_bad_results_and_players_are_refused(tmp_path):
     with pytest.raises(ValueError, match="unknown result"):
         ratings.pair_scores([game("a", "b", "*")])

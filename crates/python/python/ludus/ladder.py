@@ -11,6 +11,9 @@ at 0 Elo.
 after `--maxmoves` moves each if given), each into `DIR/A__B.jsonl`; it resumes what a killed run left, and with
 `--shard K/N` plays the K-th slice of every pair's match, so N machines
 (or a Slurm array) share a ladder and `fit` reads all their folders.
+In a game whose rules score pairs (Wyx's Double Wyx: both games of one
+rack, the fewer tokens left over the two winning), `fit` also reports
+each pair of players' pairs won, lost and drawn beside their games.
 
 A player is `KIND[:VALUE]`, listed weakest first:
 `random`; `mcts:SIMULATIONS` and `alphabeta:DEPTH` (OpenSpiel's bots
@@ -130,6 +133,11 @@ def report(args):
     pairs = ratings.pair_scores(ratings.read_games(args.dirs))
     fitted = ratings.fit(pairs, args.anchor)
     text = ratings.table(fitted, pairs)
+    paired = ratings.rule_pairs(args.dirs)
+    if paired:
+        text += ("\nPairs as the game's rules score them (an opening played from both sides, "
+                 "the smaller count left over its two games winning):\n\n"
+                 + ratings.rule_pairs_table(paired))
     if args.calibration:
         text += "\n" + ratings.calibration_text(*ratings.calibration(fitted, args.calibration, ANCHOR))
     print(text, end="")

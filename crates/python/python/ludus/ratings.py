@@ -61,12 +61,11 @@ class Rating:
     games: int
 
 
-def read_games(paths):
-    """The counted games of every results file (`ludus match --results`)
-    under `paths` (files or folders): `(white, black, result, plies)`.
-    A file may be gzip-compressed (`.jsonl.gz`), as large kept ladders
-    are."""
-    games = []
+def records(paths):
+    """Every record of every results file (`ludus match --results`) under
+    `paths` (files or folders), each as `(file, record)`, files in name
+    order. A file may be gzip-compressed (`.jsonl.gz`), as large kept
+    ladders are."""
     for path in map(pathlib.Path, paths):
         files = sorted([*path.glob("*.jsonl"), *path.glob("*.jsonl.gz")]) if path.is_dir() else [path]
         if not files:
@@ -76,12 +75,17 @@ def read_games(paths):
                     else file.read_text())
             for number, line in enumerate(text.splitlines(), 1):
                 try:
-                    record = json.loads(line)
+                    yield file, json.loads(line)
                 except json.JSONDecodeError as error:
                     raise ValueError(f"{file}:{number}: not JSON ({error})") from None
-                if record.get("record") == "game" and record.get("counted", True):
-                    games.append((record["white"], record["black"], record["result"], record["plies"]))
-    return games
+
+
+def read_games(paths):
+    """The counted games of every results file under `paths` (see
+    `records`): `(white, black, result, plies)`."""
+    return [(record["white"], record["black"], record["result"], record["plies"])
+            for _, record in records(paths)
+            if record.get("record") == "game" and record.get("counted", True)]
 
 
 def pair_scores(games):
@@ -103,6 +107,86 @@ def pair_scores(games):
             pair.losses += 1
             pair.loss_plies.append(plies)
     return list(pairs.values())
+
+
+@dataclass
+class RulePairs:
+    """The pairs of `--repeat` games (one opening, each side once) between
+    two players, scored as the game's rules score pairs (Double Wyx: the
+    fewer tokens left over both games wins), from `first`'s side."""
+
+    first: str
+    second: str
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    #: Each player's count (tokens left) over the pairs that have one.
+    counts: list = field(default_factory=lambda: [0, 0])
+    #: Pairs scored by their points instead: a game in them did not end by
+    #: the rules (a time loss, an adjudication), so it has no count.
+    by_points: int = 0
+
+    @property
+    def pairs(self):
+        return self.won + self.lost + self.drawn
+
+    @property
+    def score(self):
+        """`first`'s share of the pairs, a drawn pair counting half."""
+        return (self.won + self.drawn / 2) / self.pairs if self.pairs else 0.5
+
+
+def rule_pairs(paths):
+    """The pairs of the results files under `paths` whose game scores pairs
+    by a count (the runner writes their `pair` lines with `counts`), grouped
+    by players in the order they first met; `[]` for other games. Pairs
+    with a game that did not count (played after an SPRT decided) are left
+    out."""
+    grouped, names, counted = {}, {}, {}
+    listed = list(records(paths))
+    for file, record in listed:
+        if record.get("record") == "settings":
+            names[file] = [engine["name"] for engine in record["engines"]]
+        elif record.get("record") == "game" and record.get("counted", True):
+            counted.setdefault(file, set()).add(record["game"])
+    if not any(r.get("record") == "pair" and "counts" in r for _, r in listed):
+        return []
+    for file, record in listed:
+        if record.get("record") != "pair" or not set(record["games"]) <= counted.get(file, set()):
+            continue
+        if file not in names:
+            raise ValueError(f"{file}: a pair line before the settings line")
+        first, second = names[file]
+        key = tuple(sorted((first, second)))
+        flip = key[0] != first
+        pair = grouped.setdefault(key, RulePairs(*key))
+        counts = record.get("counts")
+        if counts is not None:
+            mine, theirs = counts[::-1] if flip else counts
+            pair.counts[0] += mine
+            pair.counts[1] += theirs
+            outcome = (theirs > mine) - (mine > theirs)
+        else:
+            pair.by_points += 1
+            points = sum(record["points"])
+            outcome = (points > 1) - (points < 1)
+            outcome = -outcome if flip else outcome
+        if outcome > 0:
+            pair.won += 1
+        elif outcome < 0:
+            pair.lost += 1
+        else:
+            pair.drawn += 1
+    return list(grouped.values())
+
+
+def rule_pairs_table(pairs):
+    """The pairs the rules score, as Markdown."""
+    lines = ["| players | pairs W-L-D | score | left over the pairs (each side) | by points |",
+             "|---|---:|---:|---:|---:|"]
+    lines += [f"| {p.first} v {p.second} | {p.won}-{p.lost}-{p.drawn} | {100 * p.score:.1f} % "
+              f"| {p.counts[0]} v {p.counts[1]} | {p.by_points} |" for p in pairs]
+    return "\n".join(lines) + "\n"
 
 
 def fit(pairs, anchor):
