@@ -25,15 +25,16 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             Command::Position(position) => {
-                if session.set_position(&position).is_ok() {
-                    let _ = (session.fen(), session.legal_moves(), session.status());
+                let game = session.game_mut();
+                if game.set_position(&position).is_ok() {
+                    let _ = (game.fen(), game.legal_moves(), game.status());
                 }
             }
             Command::Go(go) => {
                 let _ = session.check_go(&go);
             }
             Command::Display => {
-                let _ = session.display();
+                let _ = session.game().display();
             }
             _ => {}
         }
