@@ -4,12 +4,10 @@
 //! cut short, a sharded run equal to the local one, and the errors that
 //! leave a state as it was.
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
-
 use crate::common::scratch::Scratch;
 use crate::common::tune::tune_build;
-use crate::common::{ludus, stderr_of, stdout_of, LUDUS};
+use crate::common::{assert_contains_all, ludus, stderr_of, stdout_of, succeed, LUDUS};
+use std::path::{Path, PathBuf};
 
 /// Two parameters that matter at 500 nodes, with a learning rate for a
 /// short run.
@@ -47,22 +45,6 @@ fn run_args(dir: &Path, engine: &Path, extra: &str) -> Vec<String> {
     .to_vec();
     args.extend(extra.split_whitespace().map(str::to_string));
     args
-}
-
-fn run(args: &[String]) -> Output {
-    ludus(&args.iter().map(String::as_str).collect::<Vec<_>>())
-}
-
-/// Runs `args`; it must succeed. Returns standard output.
-fn succeed(args: &[String]) -> String {
-    let output = run(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}{}",
-        stdout_of(&output),
-        stderr_of(&output)
-    );
-    stdout_of(&output)
 }
 
 /// The `step` lines of a state: θ per iteration.
@@ -120,14 +102,15 @@ fn a_tuning_builds_parameters_make_a_starting_file() {
 fn a_run_moves_theta_and_continues_a_state_cut_short_exactly() {
     let dir = setup("local");
     let (state, out) = local_run(&dir, "s.jsonl");
-    for line in [
-        "Round 1/3 (iterations 1-4): θ+ ",
-        "Round 3/3 (iterations 9-12): θ+ ",
-        "SPSA after 12 of 12 iterations (A 1.2, alpha 0.602, gamma 0.101):",
-        "Tuned values, as a parameter file:",
-    ] {
-        assert!(out.contains(line), "no '{line}' in {out}");
-    }
+    assert_contains_all(
+        &out,
+        &[
+            "Round 1/3 (iterations 1-4): θ+ ",
+            "Round 3/3 (iterations 9-12): θ+ ",
+            "SPSA after 12 of 12 iterations (A 1.2, alpha 0.602, gamma 0.101):",
+            "Tuned values, as a parameter file:",
+        ],
+    );
     assert!(
         out.lines()
             .any(|l| l.starts_with("RFP_MARGIN ") && l.contains(" 120.00 ")),
@@ -262,7 +245,7 @@ fn bad_input_is_refused_and_leaves_the_state_as_it_was() {
     for (line, expected) in bad_params {
         std::fs::write(dir.join("p.txt"), format!("{line}\n")).unwrap();
         for target in [&state, &fresh] {
-            let output = run(&run_args(
+            let output = ludus(&run_args(
                 &dir,
                 tune_build(),
                 &format!("--state {}", target.display()),
@@ -280,7 +263,7 @@ fn bad_input_is_refused_and_leaves_the_state_as_it_was() {
     }
     std::fs::write(dir.join("p.txt"), PARAMS).unwrap();
     // The ordinary build announces no parameter.
-    let output = run(&run_args(
+    let output = ludus(&run_args(
         &dir,
         Path::new(LUDUS),
         &format!("--state {}", fresh.display()),
@@ -293,14 +276,14 @@ fn bad_input_is_refused_and_leaves_the_state_as_it_was() {
     // Another run's options on this state.
     let mut other = run_args(&dir, tune_build(), &format!("--state {}", state.display()));
     other[6] = "600".to_string();
-    let output = run(&other);
+    let output = ludus(&other);
     assert_eq!(output.status.code(), Some(1));
     assert!(
         stderr_of(&output).contains("holds another run (engines[0].limit.nodes: 500 vs 600)"),
         "{}",
         stderr_of(&output)
     );
-    let output = run(&run_args(
+    let output = ludus(&run_args(
         &dir,
         tune_build(),
         &format!("--state {} --iterations 20", state.display()),

@@ -83,7 +83,7 @@ pub fn spawn<S: AsRef<OsStr>>(
 }
 
 /// Runs `ludus` with `args` (its input empty) and returns once it exits.
-pub fn ludus(args: &[&str]) -> Output {
+pub fn ludus<S: AsRef<OsStr>>(args: &[S]) -> Output {
     command()
         .args(args)
         .output()
@@ -92,7 +92,7 @@ pub fn ludus(args: &[&str]) -> Output {
 
 /// Runs `ludus` with `args` and returns its standard output; it must
 /// succeed.
-pub fn succeed(args: &[&str]) -> String {
+pub fn succeed<S: AsRef<OsStr> + std::fmt::Debug>(args: &[S]) -> String {
     let output = ludus(args);
     assert!(
         output.status.success(),
@@ -111,6 +111,13 @@ pub fn stdout_of(output: &Output) -> String {
 /// A finished process's standard error, as text.
 pub fn stderr_of(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Checks that `text` (a command's output, say) contains each of `parts`.
+pub fn assert_contains_all(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "no '{part}' in:\n{text}");
+    }
 }
 
 /// Checks that some line of a search's output contains `text` (e.g. an

@@ -5,6 +5,7 @@ use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::random::splitmix64;
 use ludus_rules::{Game, GameResult};
 
+use super::rng::Rng;
 use super::rules::move_names;
 use ludus_rules::Tooling;
 
@@ -53,6 +54,49 @@ pub fn walk<G: Game>(count: usize, seed: u64, random_starts: bool) -> Vec<G> {
         found.push(position.clone());
     }
     found
+}
+
+/// Random games from a game's start, checked position by position: at
+/// most `games` games of `max_plies` plies each, and no new position once
+/// the positions checked have had `move_budget` legal moves in all (a
+/// game with hundreds of thousands of moves a position gets fewer games).
+pub struct Playouts {
+    /// The most games played.
+    pub games: usize,
+    /// The most plies a game.
+    pub max_plies: usize,
+    /// The legal moves checked, in all, after which no position is.
+    pub move_budget: usize,
+}
+
+impl Playouts {
+    /// Plays the games from `start`: `check` is called on every position
+    /// reached (with the generator, for checks that draw) and returns its
+    /// legal moves, one of which is played at random; `seed` fixes the
+    /// games.
+    pub fn run<G: Game>(
+        &self,
+        start: &G,
+        seed: u64,
+        mut check: impl FnMut(&G, &mut Rng) -> Vec<G::Move>,
+    ) {
+        let mut rng = Rng(seed);
+        let mut checked = 0;
+        for _ in 0..self.games {
+            let mut position = start.clone();
+            for _ in 0..self.max_plies {
+                if checked > self.move_budget {
+                    return;
+                }
+                let moves = check(&position, &mut rng);
+                checked += moves.len();
+                if moves.is_empty() {
+                    break;
+                }
+                position.make_move(moves[rng.below(moves.len())]);
+            }
+        }
+    }
 }
 
 /// Whether `mv` is a legal move of the ongoing position `fen` of `game`.

@@ -2,6 +2,9 @@
 //! a network file loaded and used, and every bad value refused with the
 //! evaluation left as it was.
 
+use std::path::{Path, PathBuf};
+
+use ludus_engine::nnue::Network;
 use ludus_rules::games::wyx::Wyx;
 use ludus_rules::Searchable;
 
@@ -21,6 +24,21 @@ fn wyx_engine() -> Engine {
     engine.handshake("uci");
     engine.send("setoption name UCI_Variant value wyx");
     engine
+}
+
+/// Writes `network` to `name` in `scratch` and returns its path.
+fn written(scratch: &Scratch, name: &str, network: &Network) -> PathBuf {
+    let path = scratch.join(name);
+    std::fs::write(&path, network.to_bytes()).unwrap();
+    path
+}
+
+/// Loads the network file `path` into `engine`; returns the engine's
+/// answer.
+fn load(engine: &mut Engine, path: &Path) -> String {
+    engine.send(&format!("setoption name EvalFile value {}", path.display()));
+    let answer = engine.read_until(|l| l.starts_with("info string EvalFile"));
+    answer.last().unwrap().clone()
 }
 
 /// The score and best move of a fixed-depth search of the start.
@@ -44,17 +62,16 @@ fn eval_options_are_announced() {
 #[test]
 fn a_loaded_network_is_what_the_search_evaluates_with() {
     let scratch = Scratch::new("evalfile");
-    let path = scratch.join("wyx.nnue");
-    std::fs::write(&path, random_network("wyx", wyx_inputs(), 16, 7).to_bytes()).unwrap();
+    let path = written(
+        &scratch,
+        "wyx.nnue",
+        &random_network("wyx", wyx_inputs(), 16, 7),
+    );
     let mut engine = wyx_engine();
     engine.send("setoption name Eval value linear");
     let linear = searched(&mut engine);
-    engine.send(&format!("setoption name EvalFile value {}", path.display()));
-    let loaded = engine.read_until(|l| l.starts_with("info string EvalFile"));
-    assert!(
-        loaded.last().unwrap().contains("wyx network loaded"),
-        "{loaded:?}"
-    );
+    let loaded = load(&mut engine, &path);
+    assert!(loaded.contains("wyx network loaded"), "{loaded}");
     // Still linear until Eval says net.
     assert_eq!(searched(&mut engine), linear);
     engine.send("setoption name Eval value net");
@@ -79,11 +96,13 @@ fn a_loaded_network_is_what_the_search_evaluates_with() {
 #[test]
 fn a_limited_level_evaluates_as_full_strength_does() {
     let scratch = Scratch::new("evalfile-level");
-    let path = scratch.join("wyx.nnue");
-    std::fs::write(&path, random_network("wyx", wyx_inputs(), 16, 9).to_bytes()).unwrap();
+    let path = written(
+        &scratch,
+        "wyx.nnue",
+        &random_network("wyx", wyx_inputs(), 16, 9),
+    );
     let mut engine = wyx_engine();
-    engine.send(&format!("setoption name EvalFile value {}", path.display()));
-    engine.read_until(|l| l.starts_with("info string EvalFile"));
+    load(&mut engine, &path);
     // Every line's score at every depth, as a level searches its lines.
     let scores = |engine: &mut Engine| -> Vec<i64> {
         let lines = engine.search("startpos", "depth 4");
@@ -101,18 +120,16 @@ fn a_limited_level_evaluates_as_full_strength_does() {
 #[test]
 fn bad_evaluation_options_are_refused() {
     let scratch = Scratch::new("evalfile-bad");
-    let other_game = scratch.join("alak.nnue");
-    std::fs::write(
-        &other_game,
-        random_network("alak", wyx_inputs(), 8, 1).to_bytes(),
-    )
-    .unwrap();
-    let other_inputs = scratch.join("inputs.nnue");
-    std::fs::write(
-        &other_inputs,
-        random_network("wyx", wyx_inputs() + 1, 8, 1).to_bytes(),
-    )
-    .unwrap();
+    let other_game = written(
+        &scratch,
+        "alak.nnue",
+        &random_network("alak", wyx_inputs(), 8, 1),
+    );
+    let other_inputs = written(
+        &scratch,
+        "inputs.nnue",
+        &random_network("wyx", wyx_inputs() + 1, 8, 1),
+    );
     let not_a_network = scratch.join("text.nnue");
     std::fs::write(
         &not_a_network,

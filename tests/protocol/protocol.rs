@@ -19,10 +19,7 @@ fn uci_handshake_lists_every_option() {
         "option name Clear Hash type button",
         "option name UCI_Variant type combo default alak var alak",
     ] {
-        assert!(
-            lines.iter().any(|l| l.starts_with(option)),
-            "missing '{option}' in {lines:#?}"
-        );
+        assert_reported(&lines, option);
     }
 }
 
@@ -30,9 +27,7 @@ fn uci_handshake_lists_every_option() {
 fn ugi_handshake_ends_with_ugiok_and_uses_p1_clocks() {
     let mut engine = Engine::start(&[]);
     let lines = engine.handshake("ugi");
-    assert!(lines
-        .iter()
-        .any(|l| l.starts_with("option name UCI_Variant")));
+    assert_reported(&lines, "option name UCI_Variant");
     assert!(!lines.iter().any(|l| l == "uciok"));
     engine.send("uginewgame");
     engine.send("position startpos moves 4-5");

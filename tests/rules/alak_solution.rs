@@ -300,9 +300,7 @@ fn solve_reports_the_whole_result() {
 fn the_daemon_answers_from_the_table_and_the_option_switches_it_off() {
     let mut engine = Engine::start(&[]);
     let lines = engine.handshake("uci");
-    assert!(lines
-        .iter()
-        .any(|l| l == "option name AlakSolution type check default true"));
+    assert_reported(&lines, "option name AlakSolution type check default true");
     engine.ask("isready", "readyok");
 
     let lines = engine.search("fen xo_x____o__ x", "depth 3");

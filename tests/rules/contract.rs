@@ -4,25 +4,19 @@
 
 use std::collections::HashSet;
 
-use crate::common::rng::Rng;
+use crate::common::walk::Playouts;
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
 use ludus_rules::tools::RANDOM_LEVEL;
 use ludus_rules::Tooling;
 use ludus_rules::{GameMove, GameResult, Searchable};
 
-struct Contract {
-    playouts: usize,
-    max_plies: usize,
-    /// Playouts stop once this many legal moves were checked (games with
-    /// hundreds of thousands of moves per position get fewer playouts).
-    move_budget: usize,
-}
+/// The contract checked over these playouts.
+struct Contract(Playouts);
 
 impl GameVisitor for Contract {
     type Output = ();
 
     fn visit<G: Tooling>(self) {
-        let mut rng = Rng(0x5EED ^ G::NAME.len() as u64);
         let start = G::startpos();
         assert_eq!(
             G::from_fen(&start.to_fen()).unwrap().to_fen(),
@@ -34,40 +28,30 @@ impl GameVisitor for Contract {
                 .unwrap_or_else(|e| panic!("{}: bench position {fen}: {e}", G::NAME));
             check_position(&position);
         }
-        let mut checked = 0;
-        for _ in 0..self.playouts {
-            if checked > self.move_budget {
-                break;
-            }
-            let mut position = start.clone();
-            for _ in 0..self.max_plies {
-                let moves = check_position(&position);
-                checked += moves.len();
-                if moves.is_empty() {
-                    break;
+        self.0
+            .run(&start, 0x5EED ^ G::NAME.len() as u64, |position, rng| {
+                let moves = check_position(position);
+                if let Some(&mv) = moves.get(rng.below(moves.len())) {
+                    let mut after = position.clone();
+                    after.make_move(mv);
+                    assert_ne!(
+                        after.side_to_move(),
+                        position.side_to_move(),
+                        "{}: a move passes the turn",
+                        G::NAME
+                    );
                 }
-                let mv = moves[rng.below(moves.len())];
-                let before = position.clone();
-                position.make_move(mv);
-                assert_ne!(
-                    position.side_to_move(),
-                    before.side_to_move(),
-                    "{}: a move passes the turn",
-                    G::NAME
-                );
                 // Garbage bits must never panic and rarely be legal.
                 let garbage = G::Move::from_bits(rng.below(u32::MAX as usize) as u32);
                 if position.is_legal(garbage) {
-                    let mut all = Vec::new();
-                    position.generate_moves(&mut all);
                     assert!(
-                        all.contains(&garbage),
+                        moves.contains(&garbage),
                         "{}: is_legal accepted a non-move",
                         G::NAME
                     );
                 }
-            }
-        }
+                moves
+            });
     }
 }
 
@@ -168,11 +152,11 @@ fn every_game_keeps_the_contract() {
     for name in GAME_NAMES {
         visit_game(
             name,
-            Contract {
-                playouts: 200,
+            Contract(Playouts {
+                games: 200,
                 max_plies: 200,
                 move_budget: 8_000_000,
-            },
+            }),
         )
         .expect("registered game");
     }

@@ -6,42 +6,33 @@
 
 use std::collections::HashSet;
 
-use crate::common::rng::Rng;
+use crate::common::walk::Playouts;
 use ludus_rules::games::wyke::Wyke4;
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
 use ludus_rules::symmetry::{canonical_hash, canonical_image, stabilizer};
 use ludus_rules::{Game, Tooling};
 
-struct Symmetries {
-    playouts: usize,
-    max_plies: usize,
-    /// Playouts stop once the images' move lists have held this many moves
-    /// (wyke6's start alone has 400 338).
-    move_budget: usize,
-}
+/// The symmetries checked over these playouts; the budget counts each
+/// image's moves.
+struct Symmetries(Playouts);
 
 impl GameVisitor for Symmetries {
     type Output = ();
 
     fn visit<G: Tooling>(self) {
-        let mut rng = Rng(0x5133 ^ G::NAME.len() as u64);
-        let mut checked = 0;
-
-        for _ in 0..self.playouts {
-            let mut position = G::startpos();
-            for _ in 0..self.max_plies {
-                if checked > self.move_budget {
-                    return;
-                }
-                let moves = legal_moves(&position);
-                check_images(&position, &moves);
-                checked += moves.len() * G::SYMMETRIES;
-                if moves.is_empty() {
-                    break;
-                }
-                position.make_move(moves[rng.below(moves.len())]);
-            }
-        }
+        let playouts = Playouts {
+            move_budget: self.0.move_budget / G::SYMMETRIES,
+            ..self.0
+        };
+        playouts.run(
+            &G::startpos(),
+            0x5133 ^ G::NAME.len() as u64,
+            |position, _| {
+                let moves = legal_moves(position);
+                check_images(position, &moves);
+                moves
+            },
+        );
     }
 }
 
@@ -109,11 +100,11 @@ fn every_games_symmetries_are_symmetries_of_its_rules() {
     for name in GAME_NAMES {
         visit_game(
             name,
-            Symmetries {
-                playouts: 10,
+            Symmetries(Playouts {
+                games: 10,
                 max_plies: 120,
                 move_budget: 3_000_000,
-            },
+            }),
         )
         .expect("registered game");
     }

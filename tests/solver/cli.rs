@@ -3,51 +3,29 @@
 //! still solved outright, and every bad input answered with a message
 //! and a non-zero exit.
 
-use std::process::Output;
-
-use crate::common::command;
 use crate::common::scratch::Scratch;
+use crate::common::{assert_contains_all, ludus, stderr_of, stdout_of, succeed};
 use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
 use ludus_rules::Tooling;
-
-fn ludus(args: &[&str]) -> Output {
-    command().args(args).output().expect("ludus runs")
-}
-
-fn stdout_of(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr_of(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 #[test]
 fn a_position_is_solved_its_proof_written_and_checked() {
     let scratch = Scratch::new("solve");
     let proof = scratch.join("endgame.proof");
     let proof = proof.to_str().unwrap();
-    let output = ludus(&[
-        "solve",
-        "wyke",
-        "--from",
-        "8800/0088/8800/4555 d 3-1 4",
-        "--proof",
-        proof,
-    ]);
-    let text = stdout_of(&output);
-    assert!(output.status.success(), "{}", stderr_of(&output));
-    assert!(text.contains("value: win in at most 7 plies"), "{text}");
-    assert!(text.contains("move: "), "{text}");
-    assert!(
-        text.contains("(win in at most 7 plies, 47 nodes, checked)"),
-        "{text}"
+    let from = "8800/0088/8800/4555 d 3-1 4";
+    let text = succeed(&["solve", "wyke", "--from", from, "--proof", proof]);
+    assert_contains_all(
+        &text,
+        &[
+            "value: win in at most 7 plies",
+            "move: ",
+            "(win in at most 7 plies, 47 nodes, checked)",
+        ],
     );
 
-    let output = ludus(&["solve", "--verify", proof]);
-    assert!(output.status.success(), "{}", stderr_of(&output));
     assert_eq!(
-        stdout_of(&output),
+        succeed(&["solve", "--verify", proof]),
         "sound proof: wyke 8800/0088/8800/4555 d 3-1 4: win in at most 7 plies (47 nodes)\n"
     );
 
@@ -75,25 +53,21 @@ fn the_named_targets_are_still_solved_outright() {
     assert!(output.status.success());
     assert!(stdout_of(&output).contains("draws: 0"));
     // As the guide shows it (docs/src/solving.md); some seconds.
-    let output = ludus(&["solve", "wyke-late"]);
-    assert!(output.status.success(), "{}", stderr_of(&output));
-    let late = stdout_of(&output);
-    for line in [
-        "claim layouts (nobody winning): 4493120",
-        "draws: 7920",
-        "a drawn position: 8508/5000/8501/8828 b 1-1-1-1-1 3-1",
-        "structures solved: 13 (16326800 states)",
-        "longest forced win: 21 plies",
-    ] {
-        assert!(late.contains(line), "{late}");
-    }
+    let late = succeed(&["solve", "wyke-late"]);
+    assert_contains_all(
+        &late,
+        &[
+            "claim layouts (nobody winning): 4493120",
+            "draws: 7920",
+            "a drawn position: 8508/5000/8501/8828 b 1-1-1-1-1 3-1",
+            "structures solved: 13 (16326800 states)",
+            "longest forced win: 21 plies",
+        ],
+    );
     // With a solver option, alak is the game: its start, proved a draw.
-    let output = ludus(&["solve", "alak", "--no-tables"]);
-    assert!(output.status.success(), "{}", stderr_of(&output));
-    assert!(
-        stdout_of(&output).contains("value: draw"),
-        "{}",
-        stdout_of(&output)
+    assert_contains_all(
+        &succeed(&["solve", "alak", "--no-tables"]),
+        &["value: draw"],
     );
 }
 
@@ -111,13 +85,16 @@ fn from_takes_a_position_of_every_game_and_reports_what_is_open() {
     for game in GAME_NAMES {
         let fen = visit_game(game, StartFen).unwrap();
         let args = ["--budget", "300", "--hash", "16", "--no-tables"];
-        let output = ludus(&[&["solve", game, "--from", &fen], &args[..]].concat());
-        let text = stdout_of(&output);
-        assert!(output.status.success(), "{game}: {}", stderr_of(&output));
+        let text = succeed(&[&["solve", game, "--from", &fen], &args[..]].concat());
         assert!(text.starts_with(&format!("position: {fen}\n")), "{text}");
-        assert!(text.contains("value: unknown"), "{game}: {text}");
-        assert!(text.contains("p1 wins? proof number "), "{text}");
-        assert!(text.contains("most-proving position: "), "{text}");
+        assert_contains_all(
+            &text,
+            &[
+                "value: unknown",
+                "p1 wins? proof number ",
+                "most-proving position: ",
+            ],
+        );
     }
 }
 
@@ -178,15 +155,8 @@ fn a_file_that_is_no_proof_is_refused() {
 fn an_unknown_value_writes_no_proof() {
     let scratch = Scratch::new("solve-open");
     let path = scratch.join("open.proof");
-    let output = ludus(&[
-        "solve",
-        "wyke",
-        "--budget",
-        "200",
-        "--proof",
-        path.to_str().unwrap(),
-    ]);
-    assert!(output.status.success());
-    assert!(stdout_of(&output).contains("proof: not written (the value is unknown)"));
+    let path_text = path.to_str().unwrap();
+    let text = succeed(&["solve", "wyke", "--budget", "200", "--proof", path_text]);
+    assert_contains_all(&text, &["proof: not written (the value is unknown)"]);
     assert!(!path.exists());
 }

@@ -3,11 +3,7 @@
 //! scored game after game), and `stderr=FILE` keeping every line.
 
 use super::{fake, fake_against_ludus, scratch};
-use crate::common::{stdout_of, LUDUS};
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::common::{stderr_of, stdout_of, LUDUS};
 
 #[test]
 fn an_engine_that_cannot_start_stops_the_match_and_says_why() {
