@@ -185,6 +185,24 @@ mod tests {
     }
 
     #[test]
+    fn a_trial_leaves_the_game_as_it_is() {
+        let mut table = new_table("alak", Start::Standard).unwrap();
+        table.play("4-5").unwrap();
+        table.play("8-7").unwrap();
+        let (canonical, tried) = table.trial(1, " 9-7 ").unwrap();
+        assert_eq!(
+            (canonical.as_str(), tried.moves()),
+            ("9-7", &["4-5".to_string(), "9-7".to_string()][..])
+        );
+        assert_eq!(tried.side_to_move(), Player::First);
+        assert_eq!(table.moves(), ["4-5", "8-7"]);
+        assert!(table.trial(1, "4-5").is_err());
+        let verdict = tried.verdict(2, "3-4", &["info depth 2 score cp 5 pv 3-4".into()]);
+        assert_eq!(verdict.unwrap().pv, ["3-4"]);
+        assert!(table.verdict(2, "9-9", &[]).is_err());
+    }
+
+    #[test]
     fn starts() {
         assert!(new_table("chess", Start::Standard).is_err());
         let error = new_table("alak", Start::Fen("xx x")).err().unwrap();
