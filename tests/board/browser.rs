@@ -118,6 +118,27 @@ pub(crate) async fn script(
         .unwrap_or_else(|e| panic!("the script failed ({e}): {js}"))
 }
 
+/// The value of the JavaScript expression `expression` in the page.
+pub(crate) async fn value_of(client: &Client, expression: &str) -> serde_json::Value {
+    script(client, &format!("return {expression};"), vec![]).await
+}
+
+/// Waits until the page has an element `css` finds; `what` names it in a
+/// failure.
+pub(crate) async fn present(client: &Client, css: &str, what: &str) {
+    until(what, Duration::from_secs(60), || async {
+        client.find(Locator::Css(css)).await.ok().map(|_| ())
+    })
+    .await;
+}
+
+/// Types `text` (ending in Enter or Tab) into the field `id`, cleared first.
+pub(crate) async fn type_into(client: &Client, id: &str, text: &str) {
+    let field = client.find(Locator::Id(id)).await.expect("the field");
+    field.clear().await.expect("cleared");
+    field.send_keys(text).await.expect("typed");
+}
+
 /// Saves a screenshot as `name`.png: in docs/src/screenshots/ when `docs`
 /// (the guide's and README's, refreshed by every run), else in
 /// target/screenshots/.
@@ -200,6 +221,11 @@ pub(crate) async fn choose(client: &Client, css: &str, value: &str) {
         .select_by_value(value)
         .await
         .unwrap_or_else(|e| panic!("{css}: cannot choose {value}: {e}"));
+}
+
+/// Whether the Game pane offers to play a pair (its button shown).
+pub(crate) async fn pair_offered(client: &Client) -> bool {
+    value_of(client, "!document.getElementById('pair-start').hidden").await == true
 }
 
 /// The moves in the move list.
@@ -319,13 +345,21 @@ async fn check_every_game(client: Client, url: String, (plies, pgn): (usize, Str
     play::typed_and_flipped(&client).await;
     // Flipped back, and the page fresh (the tab keeps its board).
     shown::two_tabs(&client, &url).await;
-    learn::refused_click(&client).await;
-    learn::every_lesson(&client, "").await;
-    timed::lost_on_time(&client, "").await;
-    timed::review_from_a_link(&client, &url, "").await;
-    timed::kept_across_a_reload(&client).await;
-    layout::accessible(&client, "the server board").await;
-    play::double_wyx(&client, "").await;
+    check_either_board(&client, &url, "", "the server board").await;
+}
+
+/// What the server's board and the static site's (`what`, at `url`) both
+/// pass: a refused click, every lesson, a game lost on time, a review
+/// from a link, a game kept across a reload, axe-core and a Double Wyx
+/// (screenshots named `<shot>…`).
+pub(crate) async fn check_either_board(client: &Client, url: &str, shot: &str, what: &str) {
+    learn::refused_click(client).await;
+    learn::every_lesson(client, shot).await;
+    timed::lost_on_time(client, shot).await;
+    timed::review_from_a_link(client, url, shot).await;
+    timed::kept_across_a_reload(client).await;
+    layout::accessible(client, what).await;
+    play::double_wyx(client, shot).await;
 }
 
 /// The server board on a phone: every game, the dialog and the rules fit

@@ -6,15 +6,12 @@
 //! any view.
 
 use std::path::Path;
-use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
-use crate::browser::{click_on, screenshot, script, until, GAMES};
+use crate::browser::{click_on, present, screenshot, script, value_of, GAMES};
 use crate::play::new_game;
-
-const WAIT: Duration = Duration::from_secs(60);
 
 /// The page's width and what sticks out of it: the document's scroll
 /// width against its client width, and the visible controls (buttons,
@@ -47,14 +44,7 @@ async fn fits(client: &Client, what: &str) -> Value {
 /// At 1280×800: nothing off the side, and the board, the players, the
 /// legend and the panel's moves in view without scrolling.
 pub(crate) async fn desktop(client: &Client, what: &str) {
-    until("the board drawn", WAIT, || async {
-        client
-            .find(Locator::Css("#board [data-cell]"))
-            .await
-            .ok()
-            .map(|_| ())
-    })
-    .await;
+    present(client, "#board [data-cell]", "the board drawn").await;
     let found = fits(client, what).await;
     let width = found["width"].as_u64().unwrap_or(0);
     assert!(
@@ -73,12 +63,7 @@ pub(crate) async fn desktop(client: &Client, what: &str) {
 /// (screenshots `phone-<game>.png`, the guide's when `docs`), the dark
 /// theme is on, and axe-core is satisfied there too.
 pub(crate) async fn phone(client: &Client, docs: bool) {
-    let dark = script(
-        client,
-        "return matchMedia('(prefers-color-scheme: dark)').matches;",
-        vec![],
-    )
-    .await;
+    let dark = value_of(client, "matchMedia('(prefers-color-scheme: dark)').matches").await;
     assert_eq!(dark, true, "the phone runs the dark theme");
     let games: &[_] = if docs { &GAMES } else { &GAMES[..2] };
     for (game, cells, _) in games {
@@ -108,14 +93,7 @@ pub(crate) async fn phone(client: &Client, docs: bool) {
 /// Opens the rules view and waits for its lesson's first exercise.
 async fn open_rules(client: &Client) {
     click_on(client, Locator::Css("[data-test=open-rules]"), "the rules").await;
-    until("a lesson", WAIT, || async {
-        client
-            .find(Locator::Css("[data-test=exercise] [data-legal=true]"))
-            .await
-            .ok()
-            .map(|_| ())
-    })
-    .await;
+    present(client, "[data-test=exercise] [data-legal=true]", "a lesson").await;
 }
 
 /// axe-core's source, installed by `npm ci` in tests/board/axe.

@@ -7,7 +7,10 @@ use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 
-use crate::browser::{choose, click_on, move_count, screenshot, script, text_of, until};
+use crate::browser::{
+    choose, click_on, move_count, pair_offered, screenshot, script, text_of, type_into, until,
+    value_of,
+};
 use crate::shown::set_strength;
 
 const WAIT: Duration = Duration::from_secs(60);
@@ -79,12 +82,7 @@ pub(crate) async fn new_game(
             .find_all(Locator::Css("#board [data-cell]"))
             .await
             .ok()?;
-        let open = script(
-            client,
-            "return document.getElementById('new-game-dialog').open;",
-            vec![],
-        )
-        .await;
+        let open = value_of(client, "document.getElementById('new-game-dialog').open").await;
         let fresh = move_count(client).await == 0 && open == false;
         (found.len() == cells && fresh).then_some(())
     })
@@ -185,11 +183,7 @@ async fn cell_x(client: &Client, name: &str) -> f64 {
 /// turning the board around turns it.
 pub(crate) async fn typed_and_flipped(client: &Client) {
     new_game(client, ("alak", 11), "none", ("", "")).await;
-    let input = client
-        .find(Locator::Id("typed-move"))
-        .await
-        .expect("the move field");
-    input.send_keys("9-9\u{E007}").await.expect("typed");
+    type_into(client, "typed-move", "9-9\u{E007}").await;
     let message = until("the refusal", WAIT, || async {
         let text = text_of(client, "#error").await;
         text.contains("9-9").then_some(text)
@@ -226,14 +220,8 @@ async fn pair_row(client: &Client, player: usize) -> Vec<u32> {
 pub(crate) async fn double_wyx(client: &Client, shot: &str) {
     new_game(client, ("alak", 11), "none", ("", "")).await;
     pane(client, "game").await;
-    let offered = script(
-        client,
-        "return !document.getElementById('pair-start').hidden;",
-        vec![],
-    )
-    .await;
-    assert_eq!(
-        offered, false,
+    assert!(
+        !pair_offered(client).await,
         "no pair button in a game whose rules score each game alone"
     );
     set_strength(client, "nodes", 300).await;

@@ -11,17 +11,19 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
-use crate::browser::{choose, click_on, move_count, screenshot, script, text_of, until};
+use crate::browser::{
+    choose, click_on, move_count, pair_offered, screenshot, script, text_of, type_into, until,
+    value_of,
+};
 use crate::play::{engine_plays, new_game, pane, section};
 
 const WAIT: Duration = Duration::from_secs(60);
 
 /// The turn line's word (`you`, `thinking`, ...) and text.
 async fn turn(client: &Client) -> (String, String) {
-    let word = script(
+    let word = value_of(
         client,
-        "return document.getElementById('turn-state').dataset.turn || '';",
-        vec![],
+        "document.getElementById('turn-state').dataset.turn || ''",
     )
     .await;
     let text = text_of(client, "[data-test=turn]").await;
@@ -35,13 +37,6 @@ async fn turn_becomes(client: &Client, word: &str) -> String {
         (now == word).then_some(text)
     })
     .await
-}
-
-/// Types `text` (ending in Enter or Tab) into the field `id`, cleared first.
-async fn type_into(client: &Client, id: &str, text: &str) {
-    let field = client.find(Locator::Id(id)).await.expect("the field");
-    field.clear().await.expect("cleared");
-    field.send_keys(text).await.expect("typed");
 }
 
 /// Sets the engine's strength in the Game pane's engine settings.
@@ -73,12 +68,7 @@ pub async fn set_strength(client: &Client, kind: &str, value: u64) {
 /// The protocol notation is folded until opened.
 pub async fn notation_folded(client: &Client) {
     pane(client, "game").await;
-    let open = script(
-        client,
-        "return document.getElementById('notation').open;",
-        vec![],
-    )
-    .await;
+    let open = value_of(client, "document.getElementById('notation').open").await;
     assert_eq!(open, false, "the notation starts folded");
     assert_eq!(text_of(client, "[data-test=moves]").await, "", "not shown");
 }
@@ -341,21 +331,12 @@ pub async fn defects(client: &Client) {
     }
     set_strength(client, "level", 3).await;
     pane(client, "game").await;
-    let pair = script(
-        client,
-        "return !document.getElementById('pair-start').hidden;",
-        vec![],
-    )
-    .await;
-    assert_eq!(pair, false, "alak's rules score each game alone");
+    assert!(
+        !pair_offered(client).await,
+        "alak's rules score each game alone"
+    );
     new_game(client, ("wyx", 64), "none", ("", "")).await;
-    let pair = script(
-        client,
-        "return !document.getElementById('pair-start').hidden;",
-        vec![],
-    )
-    .await;
-    assert_eq!(pair, true, "Double Wyx");
+    assert!(pair_offered(client).await, "Double Wyx");
     assert!(text_of(client, "[data-test=pair-start]")
         .await
         .contains("Double Wyx"));

@@ -18,10 +18,11 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 
 use crate::browser::{
-    click_on, in_browser, move_count, program, target_dir, text_of, until, Listening, Window, GAMES,
+    check_either_board, click_on, in_browser, move_count, program, target_dir, text_of, until,
+    value_of, Listening, Window, GAMES,
 };
-use crate::play::{click_a_move, double_wyx, export_pgn, new_game, play, section};
-use crate::{layout, learn, timed};
+use crate::layout;
+use crate::play::{click_a_move, export_pgn, new_game, play, section};
 use ludus_rules::games::GAME_NAMES;
 
 /// Builds the site into target/site-test with the documented command,
@@ -155,15 +156,28 @@ async fn check_console(client: Client, url: String) {
     assert!(errors.is_empty(), "errors in the log: {errors:?}");
 }
 
-#[test]
-fn the_static_sites_engine_answers_the_protocol_in_a_real_browser() {
+/// Runs `checks` in headless Chromium (a fresh profile named after
+/// `name`, in `window`) on the built site's `page`, served on loopback.
+fn on_the_site<F, Fut>(page: &str, name: &str, window: Window, checks: F)
+where
+    F: FnOnce(Client, String) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
     // Checked first, so a missing browser fails with the packages to install.
     program("chromium");
     let server = static_server(build_site());
-    let url = format!("http://127.0.0.1:{}/console.html", server.port);
-    in_browser("ludus-console-test", Window::Desktop, |client| {
-        check_console(client, url)
-    });
+    let url = format!("http://127.0.0.1:{}/{page}", server.port);
+    in_browser(name, window, |client| checks(client, url));
+}
+
+#[test]
+fn the_static_sites_engine_answers_the_protocol_in_a_real_browser() {
+    on_the_site(
+        "console.html",
+        "ludus-console-test",
+        Window::Desktop,
+        check_console,
+    );
 }
 
 /// After [`play`] turned its analysis off (`stop` to a `go infinite`,
@@ -208,8 +222,11 @@ async fn check_board(client: Client, url: String) {
     // The engine's name is in the folded Engine section: its text, not
     // what is rendered.
     let name = until("the in-page engine", Duration::from_secs(60), || async {
-        let js = "return document.getElementById('engine-name').textContent;";
-        let text = crate::browser::script(&client, js, vec![]).await;
+        let text = value_of(
+            &client,
+            "document.getElementById('engine-name').textContent",
+        )
+        .await;
         let text = text.as_str().unwrap_or_default().to_string();
         text.starts_with("engine: ludus").then_some(text)
     })
@@ -220,36 +237,23 @@ async fn check_board(client: Client, url: String) {
         plays_on_after_a_stop(&client, game.0).await;
     }
     pgn_out_and_in(&client).await;
-    learn::refused_click(&client).await;
-    learn::every_lesson(&client, "site-").await;
-    timed::lost_on_time(&client, "site-").await;
-    timed::review_from_a_link(&client, &url, "site-").await;
-    timed::kept_across_a_reload(&client).await;
-    layout::accessible(&client, "the static site").await;
-    double_wyx(&client, "site-").await;
+    check_either_board(&client, &url, "site-", "the static site").await;
     let error = text_of(&client, "#error").await;
     assert!(!error.starts_with("engine: "), "{error}");
 }
 
 #[test]
 fn the_static_sites_board_plays_every_game_in_a_real_browser() {
-    program("chromium");
-    let server = static_server(build_site());
-    let url = format!("http://127.0.0.1:{}/", server.port);
-    in_browser("ludus-board-site-test", Window::Desktop, |client| {
-        check_board(client, url)
-    });
+    on_the_site("", "ludus-board-site-test", Window::Desktop, check_board);
 }
 
 #[test]
 fn the_static_sites_board_fits_a_phone_in_a_real_browser() {
-    program("chromium");
-    let server = static_server(build_site());
-    let url = format!("http://127.0.0.1:{}/", server.port);
-    in_browser(
+    on_the_site(
+        "",
         "ludus-site-phone-test",
         Window::Phone,
-        |client| async move {
+        |client, url| async move {
             crate::browser::open(&client, &url).await;
             layout::phone(&client, false).await;
         },

@@ -8,7 +8,9 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
-use crate::browser::{click_on, move_count, screenshot, script, text_of, until};
+use crate::browser::{
+    click_on, move_count, screenshot, script, text_of, type_into, until, value_of,
+};
 use crate::play::{click_a_move, export_pgn, new_game, pane};
 
 const WAIT: Duration = Duration::from_secs(60);
@@ -127,14 +129,7 @@ pub(crate) async fn review_from_a_link(client: &Client, url: &str, shot: &str) {
         script(client, js, vec![]).await.as_str().map(str::to_string)
     })
     .await;
-    let input = client
-        .find(Locator::Id("typed-move"))
-        .await
-        .expect("the move field");
-    input
-        .send_keys(&format!("{best}\u{E007}"))
-        .await
-        .expect("typed");
+    type_into(client, "typed-move", &format!("{best}\u{E007}")).await;
     let said = until(
         "the move tried judged",
         Duration::from_secs(120),
@@ -157,14 +152,7 @@ pub(crate) async fn review_from_a_link(client: &Client, url: &str, shot: &str) {
 pub(crate) async fn kept_across_a_reload(client: &Client) {
     new_game(client, ("alak", 11), "none", ("", "")).await;
     for text in ["4-5", "8-7"] {
-        let input = client
-            .find(Locator::Id("typed-move"))
-            .await
-            .expect("the move field");
-        input
-            .send_keys(&format!("{text}\u{E007}"))
-            .await
-            .expect("typed");
+        type_into(client, "typed-move", &format!("{text}\u{E007}")).await;
     }
     until("two moves in the address", WAIT, || async {
         let hash = script(client, "return location.hash;", vec![]).await;
@@ -186,12 +174,7 @@ pub(crate) async fn kept_across_a_reload(client: &Client) {
     .await;
     client.refresh().await.expect("the page reloads");
     until("the game kept", WAIT, || async {
-        let moves = script(
-            client,
-            "const s = window.ludusState && window.ludusState(); return s && s.moves;",
-            vec![],
-        )
-        .await;
+        let moves = value_of(client, "window.ludusState && window.ludusState()?.moves").await;
         (moves == json!(["4-5", "8-7"])).then_some(())
     })
     .await;

@@ -67,7 +67,7 @@ impl App {
 
     /// The game as PGN, the engine named as its player.
     pub fn pgn(&self) -> String {
-        let game = self.game.table().game();
+        let game = self.game.table().name();
         crate::pgn::export(&self.game, &self.engine.player_name(game))
     }
 
@@ -173,8 +173,8 @@ impl App {
         };
         let table = self.game.table();
         let mover = table.side(retry.ply);
-        if let Ok((_, status)) = table.trial(retry.ply, &tried.text) {
-            let ending = ludus_arena::analyse::judge::Ending::of(status.result, mover);
+        if let Ok((_, after)) = table.trial(retry.ply, &tried.text) {
+            let ending = ludus_arena::analyse::judge::Ending::of(after.status().result, mover);
             tried.after = ending.map(ludus_arena::analyse::judge::After::Ended);
         }
     }
@@ -302,7 +302,7 @@ impl App {
         }
         let wanted = self.wanted().and_then(|(purpose, ply, then)| {
             let (go, multipv) = self.go(purpose);
-            let game = self.game.table().game();
+            let game = self.game.table().name();
             let elo = match purpose {
                 Purpose::Move => self.engine.strength().elo(game),
                 _ => Ok(None),
@@ -382,7 +382,7 @@ impl App {
             return;
         };
         let lines = review.take_lines();
-        match self.game.table().verdict(ply, &[], best, &lines) {
+        match self.game.table().verdict(ply, best, &lines) {
             Ok(verdict) => review.set_verdict(ply, verdict),
             Err(error) => self.engine.set_error(Some(format!(
                 "the engine's review answered '{best}': {error}"
@@ -403,9 +403,11 @@ impl App {
             return;
         };
         let table = self.game.table();
-        let then = [tried.text.clone()];
-        if let Ok(verdict) = table.verdict(retry.ply, &then, best, &lines) {
-            let turned = table.side(retry.ply) != table.trial_side(retry.ply, &tried.text);
+        let Ok((_, after)) = table.trial(retry.ply, &tried.text) else {
+            return;
+        };
+        if let Ok(verdict) = after.verdict(retry.ply + 1, best, &lines) {
+            let turned = table.side(retry.ply) != after.side_to_move();
             tried.after = Some(ludus_arena::analyse::judge::After::Searched(
                 verdict, turned,
             ));

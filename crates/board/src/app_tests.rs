@@ -209,14 +209,22 @@ fn a_game_on_a_clock_tells_the_engine_the_clocks_and_is_lost_on_time() {
     assert!(app.engine().job().is_none());
     let refused = app.request("move", json!({"move": "3-4"})).unwrap_err();
     assert!(refused.to_string().contains("time ran out"), "{refused}");
+    pgn_holds(
+        &app,
+        &[
+            "[TimeControl \"60+1\"]",
+            "[Termination \"time forfeit\"]",
+            "[White \"person\"]",
+            "1. 4-5 {[%clk 0:01:01]}",
+            "{x's time ran out} 0-1",
+        ],
+    );
+}
+
+/// Checks that the game's PGN holds each of `words`.
+fn pgn_holds(app: &App, words: &[&str]) {
     let pgn = app.pgn();
-    for words in [
-        "[TimeControl \"60+1\"]",
-        "[Termination \"time forfeit\"]",
-        "[White \"person\"]",
-        "1. 4-5 {[%clk 0:01:01]}",
-        "{x's time ran out} 0-1",
-    ] {
+    for words in words {
         assert!(pgn.contains(words), "{words} in {pgn}");
     }
 }
@@ -228,12 +236,14 @@ fn the_players_of_the_pgn_are_who_made_the_moves() {
     app.request("move", json!({"move": "4-5"})).unwrap();
     answer(&mut app, "info depth 3 score cp 10 pv 8-7", "8-7");
     app.request("engine", json!({"plays": "none"})).unwrap();
-    let pgn = app.pgn();
-    assert!(pgn.contains("[White \"person\"]"), "{pgn}");
-    assert!(pgn.contains("[Black \"engine (Level 3, "), "{pgn}");
-    assert!(
-        pgn.contains("1. 4-5 1... 8-7 {+0.10/3 "),
-        "no time for a person's move: {pgn}"
+    // A person's move has no comment (no time), the engine's its score.
+    pgn_holds(
+        &app,
+        &[
+            "[White \"person\"]",
+            "[Black \"engine (Level 3, ",
+            "1. 4-5 1... 8-7 {+0.10/3 ",
+        ],
     );
 }
 

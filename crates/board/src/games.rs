@@ -12,7 +12,7 @@ use ludus_rules::games::unknown_game;
 use ludus_rules::games::wyke::moves::{parse_plot, plot_name, WykeMove, KIND_NAMES, PASS};
 use ludus_rules::games::wyke::teach::fits_slots;
 use ludus_rules::games::wyke::Wyke;
-use ludus_rules::games::wyx::{Wyx, WyxMove};
+use ludus_rules::games::wyx::Wyx;
 use ludus_rules::{Game, Tooling};
 
 /// What a selection of clicks leads to.
@@ -49,10 +49,23 @@ pub trait Board: Tooling {
         token
     }
 
+    /// The clicks of the move written `text`, where [`Board::follow`]
+    /// reads them from the notation: by default one, the whole move.
+    fn click_path(text: &str) -> Vec<String> {
+        vec![text.to_string()]
+    }
+
     /// What can follow `selection` (the tokens clicked so far, in order)
     /// among the legal `moves` of this position. A selection no legal move
-    /// starts with gives nothing to click and no move.
-    fn follow(&self, moves: &[Self::Move], selection: &[String]) -> Follow;
+    /// starts with gives nothing to click and no move. By default each
+    /// move's clicks are its [`Board::click_path`].
+    fn follow(&self, moves: &[Self::Move], selection: &[String]) -> Follow {
+        let paths = moves.iter().map(|&mv| {
+            let text = self.format_move(mv);
+            (Self::click_path(&text), text)
+        });
+        follow_paths(paths, selection)
+    }
 }
 
 /// The common case: every move has one click path, and no path is a prefix
@@ -88,12 +101,8 @@ impl Board for Alak {
         move_hint: "4-5",
     };
 
-    fn follow(&self, moves: &[Self::Move], selection: &[String]) -> Follow {
-        let paths = moves.iter().map(|&mv| {
-            let text = self.format_move(mv);
-            (text.split('-').map(str::to_string).collect(), text)
-        });
-        follow_paths(paths, selection)
+    fn click_path(text: &str) -> Vec<String> {
+        text.split('-').map(str::to_string).collect()
     }
 }
 
@@ -105,14 +114,6 @@ impl Board for Wyx {
         players: ["White", "Black"],
         move_hint: "f2 (the horseman's square) or pass",
     };
-
-    fn follow(&self, moves: &[Self::Move], selection: &[String]) -> Follow {
-        let paths = moves.iter().map(|&mv: &WyxMove| {
-            let text = self.format_move(mv);
-            (vec![text.clone()], text)
-        });
-        follow_paths(paths, selection)
-    }
 }
 
 /// The word of the choice between lifts that reach the same cell, before

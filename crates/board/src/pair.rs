@@ -143,7 +143,7 @@ fn counts_of(table: &dyn Table, side: Player) -> Option<[u32; 2]> {
 
 /// Player 0's points in halves in a finished game where it had `side`.
 fn halves_of(table: &dyn Table, side: Player) -> u32 {
-    match table.status(table.moves().len()).result {
+    match table.status().result {
         GameResult::Win(winner) if winner == side => 2,
         GameResult::Draw => 1,
         _ => 0,

@@ -54,7 +54,7 @@ pub fn import(text: &str, index: u64) -> Result<Imported, String> {
     for (ply, mv) in game.moves.iter().enumerate() {
         let mover = table.side(ply);
         table
-            .play(ply, &mv.text)
+            .play(&mv.text)
             .map_err(|e| format!("move {} '{}': {e}", ply + 1, mv.text))?;
         let (score, time) = move_report(&mv.comments);
         evals[ply] = score.map(|(score, _)| first_side(score, mover));
@@ -103,7 +103,7 @@ pub fn export(app: &Record, engine_name: &str) -> String {
         table: &*first.table,
         notes: &first.notes,
         plays: first.plays,
-        status: first.table.status(first.table.moves().len()),
+        status: first.table.status(),
         control: current.control,
         flagged: false,
     };
@@ -186,10 +186,10 @@ fn game_text(
         round,
         white: &white,
         black: &black,
-        game: table.game(),
+        game: table.name(),
         time_controls: [control.clone(), control],
         date: &today(),
-        extra: PairLabels::of_game(table.game())
+        extra: PairLabels::of_game(table.name())
             .map(|labels| labels.tags(record.counts, pair_totals))
             .unwrap_or_default(),
     };

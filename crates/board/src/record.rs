@@ -102,7 +102,7 @@ impl Record {
                 result: GameResult::Win(side.opponent()),
                 reason: format!("{}'s time ran out", self.table.look().players[side.index()]),
             },
-            _ => self.table.status(ply),
+            _ => self.table.status_at(ply),
         }
     }
 
@@ -173,7 +173,7 @@ impl Record {
         control: Option<TimeControl>,
     ) -> Result<(), String> {
         let table = new_table(game, Start::Seed(seed))?;
-        let random = has_random_start(table.game());
+        let random = has_random_start(table.name());
         self.replace_table(table, random.then_some(seed));
         self.clock = control.map(Clock::new);
         Ok(())
@@ -193,10 +193,10 @@ impl Record {
         let mut table = new_table(game, start)?;
         for (ply, text) in moves.iter().enumerate() {
             table
-                .play(ply, text)
+                .play(text)
                 .map_err(|e| format!("move {} '{text}': {e}", ply + 1))?;
         }
-        let seed = seed.filter(|_| has_random_start(table.game()));
+        let seed = seed.filter(|_| has_random_start(table.name()));
         let plies = table.moves().len();
         self.load_table(
             table,
@@ -269,7 +269,7 @@ impl Record {
             }
         }
         let mover = self.table.side(ply);
-        self.table.play(ply, text)?;
+        self.table.play_at(ply, text)?;
         if let Some(clock) = &mut self.clock {
             let next = (!self.table.is_over()).then(|| self.table.side(ply + 1));
             note.clock = Some(clock.moved(mover, next, now));
@@ -343,7 +343,7 @@ impl Record {
             self.pair = None;
             return Ok(());
         }
-        let game = self.table.game();
+        let game = self.table.name();
         let rules = pair_rules(game).ok_or_else(|| no_pair_mode(game))?;
         let table = match fen {
             None => self.table.fresh(),
@@ -352,7 +352,7 @@ impl Record {
         if table.is_over() {
             return Err(format!(
                 "the position is already over ({}): a pair starts from a game to play",
-                table.status(0).reason
+                table.status_at(0).reason
             ));
         }
         // Everything checked: a new pair.
@@ -377,7 +377,7 @@ impl Record {
     /// of a new pair if its rules score pairs and it is not over at its
     /// start; otherwise pair mode ends.
     fn pair_for_new_table(&mut self, table: &dyn Table) {
-        let rules = pair_rules(table.game()).filter(|_| !table.is_over());
+        let rules = pair_rules(table.name()).filter(|_| !table.is_over());
         match rules {
             Some(rules) if self.pair.is_some() => self.restart_pair(rules),
             _ => self.pair = None,
@@ -551,7 +551,7 @@ pub(crate) mod tests {
         let mut done = wyx_pair();
         play_out(&mut done, false);
         let over = &done.pair().unwrap().first.as_ref().unwrap().table;
-        let fen = over.fen(over.moves().len());
+        let fen = over.fen();
         let epoch = done.epoch();
         let error = done.set_pair(true, Some(&fen)).unwrap_err();
         assert!(error.contains("already over"), "{error}");

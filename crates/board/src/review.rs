@@ -77,7 +77,7 @@ impl Review {
     pub fn next_ply(&self, record: &Record) -> Option<usize> {
         let table = record.table();
         (0..self.verdicts.len()).find(|&ply| {
-            self.verdicts[ply].is_none() && table.status(ply).result == GameResult::Ongoing
+            self.verdicts[ply].is_none() && table.status_at(ply).result == GameResult::Ongoing
         })
     }
 
@@ -85,7 +85,7 @@ impl Review {
     pub fn progress(&self, record: &Record) -> (usize, usize) {
         let table = record.table();
         let searchable: Vec<usize> = (0..self.verdicts.len())
-            .filter(|&ply| table.status(ply).result == GameResult::Ongoing)
+            .filter(|&ply| table.status_at(ply).result == GameResult::Ongoing)
             .collect();
         let done = searchable
             .iter()
@@ -127,7 +127,7 @@ impl Review {
     fn after(record: &Record, ply: usize, verdict_after: Option<&SearchVerdict>) -> Option<After> {
         let table = record.table();
         let mover = table.side(ply);
-        match Ending::of(table.status(ply + 1).result, mover) {
+        match Ending::of(table.status_at(ply + 1).result, mover) {
             Some(ending) => Some(After::Ended(ending)),
             None => verdict_after.map(|v| After::Searched(v.clone(), table.side(ply + 1) != mover)),
         }

@@ -164,9 +164,9 @@ mod tests {
             .unwrap();
         let first = sessions.get(&a).unwrap();
         assert_eq!(first.lock().game().table().moves(), ["4-5"]);
-        assert_eq!(first.lock().game().table().game(), "alak");
+        assert_eq!(first.lock().game().table().name(), "alak");
         let second = sessions.get(&b).unwrap();
-        assert_eq!(second.lock().game().table().game(), "wyke");
+        assert_eq!(second.lock().game().table().name(), "wyke");
         assert_eq!(sessions.count(), 2);
     }
 

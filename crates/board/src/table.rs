@@ -1,15 +1,17 @@
-//! The game on the board: its start, the moves played and every position
-//! along them, the rules judging each move (repetition through `GameLog`).
-//! Hidden behind [`Table`] so the server holds any game the same way; and
-//! what the engine said of a move ([`MoveNote`]).
+//! The game on the board: the rules crate's one game of any kind
+//! ([`AnyGame`], its start, the moves played and every position along
+//! them, the rules judging each move, repetition included), with what the
+//! board asks of each ply (clicks, counts, a move tried) behind [`Table`],
+//! so the server holds any game the same way; and what the engine said of
+//! a move ([`MoveNote`]).
 
 use std::time::Duration;
 
 use ludus_arena::analyse::verdict::SearchVerdict;
-use ludus_rules::{GameLog, GameResult, Player, Status};
+use ludus_rules::protocol::{PositionBase, PositionCommand, Score};
+use ludus_rules::{AnyGame, GameResult, Player, TypedGame};
 
 use crate::games::{visit_board, Board, BoardVisitor, Follow, Look};
-use ludus_rules::protocol::Score;
 
 /// What is known of a move beyond its notation, for the PGN: who made it,
 /// what the engine said of it, the clock.
@@ -25,30 +27,14 @@ pub struct MoveNote {
     pub clock: Option<Duration>,
 }
 
-/// A game in progress on the board, whatever the game.
-pub trait Table: Send {
-    /// The game's name.
-    fn game(&self) -> &'static str;
+/// A game in progress on the board, whatever the game: the rules crate's
+/// [`AnyGame`] (the moves by text, every position along them, a move
+/// played after any ply), and what the board adds for each ply.
+pub trait Table: AnyGame {
     /// How the page shows the game.
     fn look(&self) -> Look;
-    /// The start position in the game's notation.
-    fn start_fen(&self) -> String;
-    /// Whether the start is the game's standard start position.
-    fn standard_start(&self) -> bool;
-    /// The moves played, in canonical notation.
-    fn moves(&self) -> &[String];
-    /// The position after `ply` moves (clamped to the moves played).
-    fn fen(&self, ply: usize) -> String;
-    /// The side to move after `ply` moves.
+    /// The side to move after `ply` moves (clamped to the moves played).
     fn side(&self, ply: usize) -> Player;
-    /// How the game stands after `ply` moves, repetition included.
-    fn status(&self, ply: usize) -> Status;
-    /// Plays `text` in the position after `ply` moves, dropping the moves
-    /// that followed it; returns the move in canonical notation. On error
-    /// nothing changes.
-    fn play(&mut self, ply: usize, text: &str) -> Result<String, String>;
-    /// Keeps only the first `plies` moves.
-    fn truncate(&mut self, plies: usize);
     /// What the clicks `selection` lead to after `ply` moves.
     fn follow(&self, ply: usize, selection: &[String]) -> Follow;
     /// Each player's count after `ply` moves (first player's first), for
@@ -58,195 +44,71 @@ pub trait Table: Send {
     fn counts(&self, ply: usize) -> Option<[u32; 2]>;
     /// Whether the game has ended after all its moves.
     fn is_over(&self) -> bool {
-        self.status(self.moves().len()).result != GameResult::Ongoing
+        self.status().result != GameResult::Ongoing
     }
     /// A new game from the same start (a pair's second game).
     fn fresh(&self) -> Box<dyn Table>;
     /// Why no legal move starts with the clicks `selection` after `ply`
     /// moves, in the rules' one line; `None` when one does.
     fn refusal(&self, ply: usize, selection: &[String]) -> Option<String>;
-    /// `text` played after `ply` moves, the game left as it is: the move
-    /// in canonical notation and how the game stands after it.
-    fn trial(&self, ply: usize, text: &str) -> Result<(String, Status), String>;
-    /// The side to move after `text` is played after `ply` moves (the
-    /// side to move there when it cannot be).
-    fn trial_side(&self, ply: usize, text: &str) -> Player;
-    /// The verdict of a search of the position after `ply` moves and then
-    /// the moves `then`, which answered `best` after the output `lines`.
-    fn verdict(
-        &self,
-        ply: usize,
-        then: &[String],
-        best: &str,
-        lines: &[String],
-    ) -> Result<SearchVerdict, String>;
+    /// `text` played after `ply` moves, this game left as it is (a move
+    /// tried in a review): the move in canonical notation and the game
+    /// after it.
+    fn trial(&self, ply: usize, text: &str) -> Result<(String, Box<dyn Table>), String>;
+    /// The verdict of a search of the position after `ply` moves, which
+    /// answered `best` after the output `lines`.
+    fn verdict(&self, ply: usize, best: &str, lines: &[String]) -> Result<SearchVerdict, String>;
     /// The game's logistic scale: how scores become expected scores.
     fn logistic_scale(&self) -> f64;
 }
 
-/// A [`Table`] for game `G`.
-struct GameTable<G: Board> {
-    /// The game's standard start, in notation.
-    standard: String,
-    /// `positions[i]` is the position after `i` moves.
-    positions: Vec<G>,
-    statuses: Vec<Status>,
-    moves: Vec<String>,
-    /// The game with its repetition history, at the last move.
-    log: GameLog<G>,
-}
-
-impl<G: Board> GameTable<G> {
-    fn new(start: G) -> Self {
-        let log = GameLog::new(start.clone());
-        GameTable {
-            standard: G::startpos().to_fen(),
-            statuses: vec![log.status()],
-            positions: vec![start],
-            moves: Vec::new(),
-            log,
-        }
-    }
-
-    fn at(&self, ply: usize) -> usize {
-        ply.min(self.moves.len())
-    }
-}
-
-impl<G: Board> Table for GameTable<G> {
-    fn game(&self) -> &'static str {
-        G::NAME
-    }
-
+impl<G: Board> Table for TypedGame<G> {
     fn look(&self) -> Look {
         G::LOOK
     }
 
-    fn start_fen(&self) -> String {
-        self.positions[0].to_fen()
-    }
-
-    fn standard_start(&self) -> bool {
-        self.positions[0].to_fen() == self.standard
-    }
-
-    fn moves(&self) -> &[String] {
-        &self.moves
-    }
-
-    fn fen(&self, ply: usize) -> String {
-        self.positions[self.at(ply)].to_fen()
-    }
-
     fn side(&self, ply: usize) -> Player {
-        self.positions[self.at(ply)].side_to_move()
-    }
-
-    fn status(&self, ply: usize) -> Status {
-        self.statuses[self.at(ply)].clone()
-    }
-
-    fn play(&mut self, ply: usize, text: &str) -> Result<String, String> {
-        let at = self.at(ply);
-        let status = &self.statuses[at];
-        if status.result != GameResult::Ongoing {
-            return Err(format!("the game is already over ({})", status.reason));
-        }
-        let mv = self.positions[at].parse_move(text.trim())?;
-        self.truncate(at);
-        let canonical = self.log.position().format_move(mv);
-        self.log.play(mv);
-        self.positions.push(self.log.position().clone());
-        self.statuses.push(self.log.status());
-        self.moves.push(canonical.clone());
-        Ok(canonical)
-    }
-
-    fn truncate(&mut self, plies: usize) {
-        if plies >= self.moves.len() {
-            return;
-        }
-        let moves: Vec<String> = self.moves[..plies].to_vec();
-        *self = GameTable::new(self.positions[0].clone());
-        for (ply, text) in moves.iter().enumerate() {
-            // Replaying moves that were legal before cannot fail.
-            let _ = self.play(ply, text);
-        }
+        self.log_at(ply).position().side_to_move()
     }
 
     fn follow(&self, ply: usize, selection: &[String]) -> Follow {
-        let at = self.at(ply);
-        if self.statuses[at].result != GameResult::Ongoing {
-            return Follow::default();
-        }
-        let position = &self.positions[at];
-        let mut moves = Vec::new();
-        position.generate_moves(&mut moves);
-        position.follow(&moves, selection)
+        let log = self.log_at(ply);
+        // No legal moves once the game is over: nothing to click.
+        log.position().follow(&log.legal_moves(), selection)
     }
 
     fn counts(&self, ply: usize) -> Option<[u32; 2]> {
-        let at = self.at(ply);
         let scoring = G::PAIR_SCORING?;
+        let log = self.log_at(ply);
         // Over by the rules, repetition included, as the match referee
         // counts a game.
-        (self.statuses[at].result != GameResult::Ongoing)
-            .then(|| (scoring.counts)(&self.positions[at]))
+        (log.status().result != GameResult::Ongoing).then(|| (scoring.counts)(log.position()))
     }
 
     fn fresh(&self) -> Box<dyn Table> {
-        Box::new(GameTable::new(self.positions[0].clone()))
+        Box::new(TypedGame::new(self.start().clone()))
     }
 
     fn refusal(&self, ply: usize, selection: &[String]) -> Option<String> {
-        let at = self.at(ply);
-        let status = &self.statuses[at];
+        let log = self.log_at(ply);
+        let status = log.status();
         if status.result != GameResult::Ongoing {
             return Some(format!("the game is over ({})", status.reason));
         }
         let parts: Vec<&str> = selection.iter().map(|token| G::part(token)).collect();
-        let position = &self.positions[at];
-        position.refusal(&parts).map(|refusal| refusal.to_string())
+        log.position()
+            .refusal(&parts)
+            .map(|refusal| refusal.to_string())
     }
 
-    fn trial(&self, ply: usize, text: &str) -> Result<(String, Status), String> {
-        let at = self.at(ply);
-        let status = &self.statuses[at];
-        if status.result != GameResult::Ongoing {
-            return Err(format!("the game is over there ({})", status.reason));
-        }
-        let mut log = GameLog::new(self.positions[0].clone());
-        for played in &self.moves[..at] {
-            // The game's own moves: legal when they were played.
-            let _ = log.play_text(played);
-        }
-        let mv = log.position().parse_move(text.trim())?;
-        let canonical = log.position().format_move(mv);
-        log.play(mv);
-        Ok((canonical, log.status()))
+    fn trial(&self, ply: usize, text: &str) -> Result<(String, Box<dyn Table>), String> {
+        let mut game = self.clone();
+        let canonical = AnyGame::play_at(&mut game, ply, text)?;
+        Ok((canonical, Box::new(game)))
     }
 
-    fn trial_side(&self, ply: usize, text: &str) -> Player {
-        let mut position = self.positions[self.at(ply)].clone();
-        if let Ok(mv) = position.parse_move(text.trim()) {
-            position.make_move(mv);
-        }
-        position.side_to_move()
-    }
-
-    fn verdict(
-        &self,
-        ply: usize,
-        then: &[String],
-        best: &str,
-        lines: &[String],
-    ) -> Result<SearchVerdict, String> {
-        let mut position = self.positions[self.at(ply)].clone();
-        for text in then {
-            let mv = position.parse_move(text)?;
-            position.make_move(mv);
-        }
-        SearchVerdict::read(best, lines, &position)
+    fn verdict(&self, ply: usize, best: &str, lines: &[String]) -> Result<SearchVerdict, String> {
+        SearchVerdict::read(best, lines, self.log_at(ply).position())
     }
 
     fn logistic_scale(&self) -> f64 {
@@ -271,13 +133,13 @@ impl BoardVisitor for NewTable<'_> {
     type Output = Result<Box<dyn Table>, String>;
 
     fn visit<G: Board>(self) -> Self::Output {
-        let start = match self.0 {
-            Start::Standard => G::startpos(),
-            Start::Seed(seed) => G::random_start(seed).unwrap_or_else(G::startpos),
-            Start::Fen(fen) => G::from_fen(fen.trim())
-                .map_err(|e| format!("bad position '{}': {e}", fen.trim()))?,
+        let base = match self.0 {
+            Start::Seed(seed) if G::random_start(seed).is_some() => PositionBase::Random(seed),
+            Start::Standard | Start::Seed(_) => PositionBase::StartPos,
+            Start::Fen(fen) => PositionBase::Fen(fen.trim().to_string()),
         };
-        Ok(Box::new(GameTable::new(start)))
+        let command = PositionCommand::new(base, Vec::new());
+        Ok(Box::new(TypedGame::<G>::from_command(&command)?))
     }
 }
 
@@ -306,20 +168,38 @@ mod tests {
     fn plays_judges_and_takes_back() {
         let mut table = new_table("alak", Start::Standard).unwrap();
         assert!(table.standard_start());
-        assert_eq!(table.play(0, " 4-5 ").unwrap(), "4-5");
-        assert!(table.play(1, "1-2").is_err(), "o is to move");
+        assert_eq!(table.play_at(0, " 4-5 ").unwrap(), "4-5");
+        assert!(table.play_at(1, "1-2").is_err(), "o is to move");
         assert_eq!(table.moves(), ["4-5"]);
         assert_eq!(table.side(1), Player::Second);
-        table.play(1, "8-7").unwrap();
+        table.play_at(1, "8-7").unwrap();
         table.truncate(1);
         assert_eq!(table.moves(), ["4-5"]);
-        table.play(1, "8-7").unwrap();
-        assert!(table.play(0, "9-9").is_err());
+        table.play_at(1, "8-7").unwrap();
+        assert!(table.play_at(0, "9-9").is_err());
         assert_eq!(table.moves().len(), 2, "a bad move keeps the moves");
-        table.play(0, "3-5").unwrap();
+        table.play_at(0, "3-5").unwrap();
         assert_eq!(table.moves(), ["3-5"], "a move earlier drops what followed");
-        assert_eq!(table.fen(5), table.fen(1));
-        assert_eq!(table.status(0).result, GameResult::Ongoing);
+        assert_eq!(table.fen_at(5), table.fen_at(1));
+        assert_eq!(table.status_at(0).result, GameResult::Ongoing);
+    }
+
+    #[test]
+    fn a_trial_leaves_the_game_as_it_is() {
+        let mut table = new_table("alak", Start::Standard).unwrap();
+        table.play("4-5").unwrap();
+        table.play("8-7").unwrap();
+        let (canonical, tried) = table.trial(1, " 9-7 ").unwrap();
+        assert_eq!(
+            (canonical.as_str(), tried.moves()),
+            ("9-7", &["4-5".to_string(), "9-7".to_string()][..])
+        );
+        assert_eq!(tried.side_to_move(), Player::First);
+        assert_eq!(table.moves(), ["4-5", "8-7"]);
+        assert!(table.trial(1, "4-5").is_err());
+        let verdict = tried.verdict(2, "3-4", &["info depth 2 score cp 5 pv 3-4".into()]);
+        assert_eq!(verdict.unwrap().pv, ["3-4"]);
+        assert!(table.verdict(2, "9-9", &[]).is_err());
     }
 
     #[test]
@@ -386,7 +266,7 @@ mod tests {
                     next = table.follow(ply, &path);
                 }
                 let text = next.complete.unwrap();
-                table.play(ply, &text).unwrap();
+                table.play_at(ply, &text).unwrap();
             }
         }
     }
@@ -398,11 +278,11 @@ mod tests {
             .iter()
             .enumerate()
         {
-            table.play(ply, mv).unwrap();
+            table.play_at(ply, mv).unwrap();
         }
-        let status = table.status(8);
+        let status = table.status_at(8);
         assert_eq!(status.result, GameResult::Draw, "{status:?}");
-        assert!(table.play(8, "3-2").is_err());
+        assert!(table.play_at(8, "3-2").is_err());
         assert!(table.follow(8, &[]).next.is_empty());
     }
 }

@@ -39,9 +39,24 @@ pub trait AnyGame: Send + Sync {
     /// Plays the move written `text` (any notation the game accepts) and
     /// returns it in canonical notation; on error (the game is over, the
     /// move is not legal) nothing changes and the message says why.
-    fn play(&mut self, text: &str) -> Result<String, String>;
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        self.play_at(self.moves().len(), text)
+    }
     /// Takes the last move back (and returns it); `None` at the start.
     fn undo(&mut self) -> Option<String>;
+    /// Plays the move written `text` after the first `ply` moves (see
+    /// [`TypedGame::log_at`]), taking back the moves that followed them (a
+    /// variation replaces the line); returns the move in canonical
+    /// notation. On error nothing changes, the moves that followed kept.
+    fn play_at(&mut self, ply: usize, text: &str) -> Result<String, String>;
+    /// Takes moves back until `plies` are left (or none can be).
+    fn truncate(&mut self, plies: usize);
+    /// The position after the first `ply` moves (see
+    /// [`TypedGame::log_at`]) in the game's notation.
+    fn fen_at(&self, ply: usize) -> String;
+    /// How the game stood after the first `ply` moves (see
+    /// [`TypedGame::log_at`]), the repetition rule included.
+    fn status_at(&self, ply: usize) -> Status;
     /// Sets up the game `command` names: its start, then its moves; on
     /// error the game stays as it was.
     fn set_position(&mut self, command: &PositionCommand) -> Result<(), String>;
@@ -137,19 +152,64 @@ impl<G: Game> TypedGame<G> {
 
     /// An error saying the game is over, if it is.
     pub fn ongoing(&self) -> Result<(), String> {
-        let status = self.log.status();
-        match status.result {
-            GameResult::Ongoing => Ok(()),
-            _ => Err(format!("the game is already over ({})", status.reason)),
-        }
+        ongoing(&self.log)
     }
 
     /// Parses `text` as a move here and plays it (see [`AnyGame::play`]).
     pub fn play_text(&mut self, text: &str) -> Result<G::Move, String> {
-        self.ongoing()?;
-        let mv = self.position().parse_move(text.trim())?;
+        self.play_at(self.moves.len(), text)
+    }
+
+    /// The ply of the earliest position the undo stack can go back to (0
+    /// but after a random playout, whose moves cannot be taken back).
+    fn first_kept(&self) -> usize {
+        self.moves.len() - self.undo.len()
+    }
+
+    /// The game after its first `ply` moves, with its repetition history:
+    /// a `ply` past the moves played means the last position, one before
+    /// the earliest position that can be gone back to (a random playout's
+    /// moves cannot) that position.
+    pub fn log_at(&self, ply: usize) -> &GameLog<G> {
+        let index = ply.saturating_sub(self.first_kept());
+        self.undo.get(index).unwrap_or(&self.log)
+    }
+
+    /// Parses `text` as a move after the first `ply` moves (see
+    /// [`TypedGame::log_at`]), in a game that goes on there.
+    pub fn parse_at(&self, ply: usize, text: &str) -> Result<G::Move, String> {
+        let log = self.log_at(ply);
+        ongoing(log)?;
+        log.position().parse_move(text.trim())
+    }
+
+    /// Plays `text` after the first `ply` moves (see [`AnyGame::play_at`]).
+    pub fn play_at(&mut self, ply: usize, text: &str) -> Result<G::Move, String> {
+        // Parsed before anything is taken back: an error changes nothing.
+        let mv = self.parse_at(ply, text)?;
+        self.truncate(ply);
         self.push(mv);
         Ok(mv)
+    }
+
+    /// Takes moves back until `plies` are left (see [`AnyGame::truncate`]).
+    pub fn truncate(&mut self, plies: usize) {
+        let first = self.first_kept();
+        let keep = plies.max(first);
+        if keep < self.moves.len() {
+            self.undo.truncate(keep - first + 1);
+            self.log = self.undo.pop().expect("a position to go back to");
+            self.moves.truncate(keep);
+        }
+    }
+}
+
+/// An error saying the game `log` is over, if it is.
+fn ongoing<G: Game>(log: &GameLog<G>) -> Result<(), String> {
+    let status = log.status();
+    match status.result {
+        GameResult::Ongoing => Ok(()),
+        _ => Err(format!("the game is already over ({})", status.reason)),
     }
 }
 
@@ -198,14 +258,26 @@ impl<G: Game + 'static> AnyGame for TypedGame<G> {
         moves.iter().map(|&mv| position.format_move(mv)).collect()
     }
 
-    fn play(&mut self, text: &str) -> Result<String, String> {
-        self.play_text(text)?;
-        Ok(self.moves.last().expect("a move was played").clone())
-    }
-
     fn undo(&mut self) -> Option<String> {
         self.log = self.undo.pop()?;
         self.moves.pop()
+    }
+
+    fn play_at(&mut self, ply: usize, text: &str) -> Result<String, String> {
+        TypedGame::play_at(self, ply, text)?;
+        Ok(self.moves.last().expect("a move was played").clone())
+    }
+
+    fn truncate(&mut self, plies: usize) {
+        TypedGame::truncate(self, plies);
+    }
+
+    fn fen_at(&self, ply: usize) -> String {
+        self.log_at(ply).position().to_fen()
+    }
+
+    fn status_at(&self, ply: usize) -> Status {
+        self.log_at(ply).status()
     }
 
     fn set_position(&mut self, command: &PositionCommand) -> Result<(), String> {
@@ -347,5 +419,70 @@ mod tests {
         assert_eq!(game.start_fen(), "xxxx___oooo x");
         assert_eq!(game.status().result, GameResult::Ongoing);
         assert!(game.display().contains("Result: none"));
+    }
+
+    #[test]
+    fn a_move_played_earlier_replaces_the_line_after_it() {
+        let mut game = start("alak");
+        for mv in ["4-5", "8-7", "3-4"] {
+            game.play(mv).unwrap();
+        }
+        let (fens, statuses): (Vec<String>, Vec<Status>) = (0..=3)
+            .map(|ply| (game.fen_at(ply), game.status_at(ply)))
+            .unzip();
+        assert_eq!(
+            (game.fen_at(0), game.fen_at(9)),
+            (game.start_fen(), game.fen())
+        );
+        assert!(statuses.iter().all(|s| s.result == GameResult::Ongoing));
+        // Errors change nothing: a move not legal there, a bad text.
+        assert!(game.play_at(1, "4-5").is_err());
+        assert!(game.play_at(1, "x").is_err());
+        assert_eq!(game.moves(), ["4-5", "8-7", "3-4"]);
+        assert_eq!(game.play_at(1, " 9-7 ").as_deref(), Ok("9-7"));
+        assert_eq!(game.moves(), ["4-5", "9-7"]);
+        assert_eq!(game.fen_at(1), fens[1]);
+        assert_eq!(game.undo().as_deref(), Some("9-7"));
+        assert_eq!(game.fen(), fens[1]);
+        game.truncate(5);
+        assert_eq!(game.moves(), ["4-5"], "nothing to take back past the end");
+        game.truncate(0);
+        assert_eq!((game.moves().len(), game.fen()), (0, fens[0].clone()));
+    }
+
+    #[test]
+    fn the_status_at_each_ply_counts_repetitions() {
+        let command = PositionCommand::new(PositionBase::Fen("x_x______oo x".into()), Vec::new());
+        let mut game = new_game("alak", &command).unwrap();
+        for mv in ["3-2", "10-9", "2-3", "9-10", "3-2", "10-9", "2-3", "9-10"] {
+            game.play(mv).unwrap();
+        }
+        assert_eq!(game.status_at(8).result, GameResult::Draw);
+        assert_eq!(game.status_at(7).result, GameResult::Ongoing);
+        let error = game.play_at(8, "3-2").unwrap_err();
+        assert!(error.contains("already over"), "{error}");
+        assert_eq!(game.play_at(7, "9-10").as_deref(), Ok("9-10"));
+        assert_eq!(game.moves().len(), 8);
+    }
+
+    #[test]
+    fn a_random_playout_cannot_be_gone_back_past() {
+        let mut game = start("alak");
+        game.play("4-5").unwrap();
+        game.random_playout(1, 4);
+        let end = game.moves().len();
+        assert_eq!(
+            game.fen_at(0),
+            game.fen(),
+            "the playout's end is the earliest"
+        );
+        game.truncate(0);
+        assert_eq!(game.moves().len(), end);
+        let next = game.legal_moves()[0].clone();
+        game.play_at(0, &next).unwrap();
+        assert_eq!(game.moves().len(), end + 1);
+        assert_eq!(game.fen_at(end), game.fen_at(0));
+        game.truncate(0);
+        assert_eq!(game.moves().len(), end);
     }
 }
