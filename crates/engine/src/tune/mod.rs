@@ -5,6 +5,7 @@
 
 pub mod data;
 pub mod datagen;
+pub mod rows;
 pub mod texel;
 
 #[cfg(test)]
