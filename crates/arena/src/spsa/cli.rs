@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, FromArgMatches, Parser};
+use clap::{Args, FromArgMatches, Parser};
 
 use super::gains::{Gains, DEFAULT_ALPHA, DEFAULT_A_RATIO, DEFAULT_GAMMA};
 use super::params::{parse_params, TunedParam};
@@ -35,9 +35,8 @@ parameters as a starting file. A sharded round is merged by
 pub const DEFAULT_ROUND_SIZE: u32 = 16;
 
 /// `ludus spsa`'s own options, as clap reads them.
-#[derive(Parser, Debug)]
+#[derive(Args, Debug)]
 #[command(
-    name = "ludus spsa",
     about = "Tunes an engine's parameters by SPSA over game pairs between two settings of it.",
     override_usage = USAGE,
     after_help = AFTER
@@ -155,7 +154,7 @@ struct ParamsArgs {
 
 /// The clap command of `ludus spsa`'s own options (its man page).
 pub fn command() -> clap::Command {
-    match_cli::arena_style(SpsaArgs::command())
+    match_cli::arena_command::<SpsaArgs>("ludus spsa")
 }
 
 /// Parses the words after `ludus spsa`.
