@@ -16,9 +16,10 @@ Prints a summary for bench/notes/soak.md; exits 1 if the memory grows.
 """
 
 import argparse
-import subprocess
 import sys
 import time
+
+from daemon_pipe import Daemon
 
 GAMES = ["alak", "wyke", "wyke6", "pylyx", "pylyx10", "wyx"]
 
@@ -38,39 +39,24 @@ def main():
     parser.add_argument("--nodes", type=int, default=200)
     parser.add_argument("--sample", type=int, default=5000)
     args = parser.parse_args()
-    engine = subprocess.Popen(
-        [args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-    )
-
-    def send(line):
-        engine.stdin.write(line + "\n")
-        engine.stdin.flush()
-
-    def read_until(prefix):
-        while True:
-            line = engine.stdout.readline()
-            if not line:
-                sys.exit("the engine closed its output")
-            if line.startswith(prefix):
-                return line.split()
-
+    engine = Daemon(args.engine)
     game, moves, games_played, samples = 0, [], 0, []
     started = time.time()
 
     def new_game():
         nonlocal moves
-        send(f"setoption name UCI_Variant value {GAMES[game]}")
-        send("ucinewgame")
-        send("isready")
-        read_until("readyok")
+        engine.send(f"setoption name UCI_Variant value {GAMES[game]}")
+        engine.send("ucinewgame")
+        engine.send("isready")
+        engine.read_until("readyok")
         moves = []
 
     new_game()
     for cycle in range(1, args.cycles + 1):
         position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
-        send(position)
-        send(f"go nodes {args.nodes}")
-        best = read_until("bestmove")
+        engine.send(position)
+        engine.send(f"go nodes {args.nodes}")
+        best = engine.read_until("bestmove")
         if len(best) < 2 or best[1] == "(none)" or len(moves) >= 300:
             games_played += 1
             game = (game + 1) % len(GAMES)
@@ -79,8 +65,8 @@ def main():
             moves.append(best[1])
         if cycle % args.sample == 0:
             samples.append((cycle, rss_kib(engine.pid)))
-    send("quit")
-    engine.wait(timeout=30)
+    engine.send("quit")
+    engine.wait(30)
     seconds = time.time() - started
     settled = [s for s in samples if s[0] > args.cycles // 10] or samples
     first, top, last = settled[0][1], max(s[1] for s in settled), samples[-1][1]

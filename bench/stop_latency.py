@@ -15,9 +15,9 @@ usage: bench/stop_latency.py [--engine target/release/ludus] [--runs 200]
 
 import argparse
 import random
-import subprocess
-import sys
 import time
+
+from daemon_pipe import Daemon
 
 
 def main():
@@ -35,56 +35,39 @@ def main():
         f"setoption name AlakSolution value {'true' if args.solution else 'false'}",
     ]
 
-    def start():
-        return subprocess.Popen(
-            [args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-
-    engine = start()
-
-    def send(line):
-        engine.stdin.write(line + "\n")
-        engine.stdin.flush()
-
-    def read_until(prefix):
-        while True:
-            line = engine.stdout.readline()
-            if not line:
-                sys.exit("engine closed its output")
-            if line.startswith(prefix):
-                return line
+    engine = Daemon(args.engine)
 
     for line in setup:
-        send(line)
-    send("isready")
-    read_until("readyok")
+        engine.send(line)
+    engine.send("isready")
+    engine.read_until("readyok")
     rng = random.Random(1)
     latencies = []
     for _ in range(args.runs):
-        send(f"position {args.position}")
-        send("go infinite")
+        engine.send(f"position {args.position}")
+        engine.send("go infinite")
         time.sleep(rng.uniform(0.005, 0.05))
         sent = time.perf_counter()
-        send("stop")
-        read_until("bestmove")
+        engine.send("stop")
+        engine.read_until("bestmove")
         latencies.append((time.perf_counter() - sent) * 1000)
-    send("quit")
-    engine.wait(timeout=5)
+    engine.send("quit")
+    engine.wait(5)
     report("stop -> bestmove", latencies)
 
     quits = []
     for _ in range(20):
-        engine = start()
+        engine = Daemon(args.engine)
         for line in setup:
-            send(line)
-        send(f"position {args.position}")
-        send("go infinite")
-        send("isready")
-        read_until("readyok")
+            engine.send(line)
+        engine.send(f"position {args.position}")
+        engine.send("go infinite")
+        engine.send("isready")
+        engine.read_until("readyok")
         time.sleep(rng.uniform(0.01, 0.1))
         sent = time.perf_counter()
-        send("quit")
-        engine.wait(timeout=10)
+        engine.send("quit")
+        engine.wait(10)
         quits.append((time.perf_counter() - sent) * 1000)
     report("quit mid-search -> exit", quits)
 

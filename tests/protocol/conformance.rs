@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::common::countdown::Countdown;
 use crate::common::{bestmoves, Captured, Engine, PATIENCE};
 use ludus_engine::protocol::command::{parse, Command};
-use ludus_engine::protocol::session::{JobSettings, Session, TypedSession};
+use ludus_engine::protocol::session::{JobSettings, JobStart, Session, TypedSession};
 use ludus_engine::protocol::Output;
 use ludus_engine::search::features::FeatureSwitches;
 use ludus_engine::search::tt::Bound;
@@ -207,13 +207,13 @@ fn job_ends(
         panic!("'{go}' is not a go command");
     };
     let job = session
-        .start_job(
-            &go,
-            std::time::Instant::now(),
-            &settings,
+        .start_job(JobStart {
+            go: &go,
+            read_at: std::time::Instant::now(),
+            settings,
             tt,
-            Output::new(Box::new(sink)),
-        )
+            out: Output::new(Box::new(sink)),
+        })
         .unwrap();
     job.wait(PATIENCE)
 }

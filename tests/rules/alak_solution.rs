@@ -7,6 +7,7 @@ use crate::common::{assert_reported, best_move, ludus, stderr_of, stdout_of, Eng
 use ludus_engine::search::{
     self, protocol_score, Limits, SearchRequest, Signals, TranspositionTable,
 };
+use ludus_engine::solver::report::children_of;
 use ludus_rules::games::alak::solution::{self, Solution, INDICES};
 use ludus_rules::games::alak::{Alak, AlakSettings};
 use ludus_rules::protocol::Score;
@@ -20,16 +21,11 @@ fn pos(fen: &str) -> Alak {
     rules::pos(fen)
 }
 
+/// Every move of `position`, in its notation, with the position it leads to.
 fn children(position: &Alak) -> Vec<(String, Alak)> {
-    let mut moves = Vec::new();
-    position.generate_moves(&mut moves);
-    moves
+    children_of(position)
         .into_iter()
-        .map(|mv| {
-            let mut child = position.clone();
-            child.make_move(mv);
-            (position.format_move(mv), child)
-        })
+        .map(|(mv, child)| (position.format_move(mv), child))
         .collect()
 }
 

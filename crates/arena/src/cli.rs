@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
+use clap::{Arg, ArgAction, Args, FromArgMatches};
 
 use super::config::{number, positive, positive_seconds, DEFAULT_TIMEMARGIN};
 use super::config::{
@@ -34,22 +34,13 @@ Engine keys (--engine, and --each for both engines):
 Options take one dash or two (-games 10, --games 10, --games=10).";
 
 /// `ludus match`'s options, as clap reads them.
-#[derive(Parser, Debug)]
+#[derive(Args, Debug)]
 #[command(
-    name = "ludus match",
     about = "Plays a match between two engines, refereed with ludus's rules.",
     override_usage = USAGE,
-    after_help = ENGINE_KEYS,
-    no_binary_name = true,
-    disable_help_flag = true,
-    disable_version_flag = true,
-    args_override_self = true
+    after_help = ENGINE_KEYS
 )]
 struct MatchArgs {
-    /// Prints this help.
-    #[arg(short = 'h', long, action = ArgAction::Help)]
-    help: Option<bool>,
-
     /// The game.
     #[arg(long, visible_alias = "variant", value_name = "G")]
     game: Option<String>,
@@ -172,7 +163,27 @@ pub enum Parsed {
 /// `ludus match`'s man page and shell completions are made from).
 pub fn command() -> clap::Command {
     let games = format!("The game: {}", GAME_NAMES.join(", "));
-    MatchArgs::command().mut_arg("game", |arg| arg.help(games))
+    arena_command::<MatchArgs>("ludus match").mut_arg("game", |arg| arg.help(games))
+}
+
+/// The command `name` with the options of `A`, in the ways of the arena's
+/// command lines (`ludus match`, `ludus spsa`): it reads the words after
+/// the subcommand (no program name), `-h` and `--help` both print the
+/// whole help, there is no `--version`, and an option given twice takes
+/// its later value.
+pub(crate) fn arena_command<A: Args>(name: &'static str) -> clap::Command {
+    let help = Arg::new("help")
+        .short('h')
+        .long("help")
+        .action(ArgAction::Help)
+        .help("Prints this help.");
+    let command = clap::Command::new(name)
+        .no_binary_name(true)
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .args_override_self(true)
+        .arg(help);
+    A::augment_args(command)
 }
 
 /// Parses the words after `ludus match`.

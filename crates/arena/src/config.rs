@@ -244,6 +244,24 @@ pub struct EngineSpec {
     pub stderr: Option<PathBuf>,
 }
 
+impl EngineSpec {
+    /// The program `cmd`, named by its path as given and spoken to in
+    /// `proto`: no arguments, working directory, options, limit or file
+    /// for its standard error.
+    pub fn program(cmd: &str, proto: Dialect) -> EngineSpec {
+        EngineSpec {
+            name: cmd.to_string(),
+            cmd: cmd.to_string(),
+            args: Vec::new(),
+            dir: None,
+            proto,
+            options: Vec::new(),
+            limit: Limit::default(),
+            stderr: None,
+        }
+    }
+}
+
 /// The order openings are taken in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -26,7 +26,7 @@ pub mod shard_file;
 
 use std::path::Path;
 
-use crate::config::{EngineSpec, Limit};
+use crate::config::EngineSpec;
 use crate::engine::EngineProcess;
 use crate::ledger::say;
 use cli::SpsaCommand;
@@ -55,16 +55,7 @@ pub fn spsa_command(words: &[String]) -> Result<(), String> {
 /// The starting parameter file of the engine at `program`, from its
 /// handshake.
 fn starting_params(program: &Path) -> Result<String, String> {
-    let spec = EngineSpec {
-        name: program.display().to_string(),
-        cmd: program.display().to_string(),
-        args: Vec::new(),
-        dir: None,
-        proto: Dialect::Uci,
-        options: Vec::new(),
-        limit: Limit::default(),
-        stderr: None,
-    };
+    let spec = EngineSpec::program(&program.display().to_string(), Dialect::Uci);
     let mut process = EngineProcess::start(&spec)?;
     let declarations = process
         .handshake(HANDSHAKE_WAIT)

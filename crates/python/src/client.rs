@@ -71,13 +71,9 @@ impl EngineProcessHandle {
             .map_or(cmd.clone(), |n| n.to_string_lossy().into_owned());
         let spec = EngineSpec {
             name: name.clone(),
-            cmd: cmd.clone(),
             args: args.to_vec(),
             dir: cwd.map(Into::into),
-            proto,
-            options: Vec::new(),
-            limit: Default::default(),
-            stderr: None,
+            ..EngineSpec::program(cmd, proto)
         };
         let process = EngineProcess::start(&spec).map_err(PyRuntimeError::new_err)?;
         Ok(EngineProcessHandle {

@@ -5,19 +5,17 @@
 use std::path::PathBuf;
 
 use ludus_engine::tune::data::visit_samples;
+use ludus_engine::tune::rows::Rows;
 use ludus_engine::tune::texel::sigmoid;
 use ludus_rules::net_inputs::NetInputs;
 use ludus_rules::Searchable;
 
 /// Positions as inputs and targets, stored flat.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Positions {
-    /// Where each half's inputs start in `inputs`: position `p`'s side to
-    /// move's are `starts[2p]..starts[2p + 1]`, the other side's
-    /// `starts[2p + 1]..starts[2p + 2]`.
-    starts: Vec<usize>,
-    /// Every half's active inputs, ascending within each.
-    inputs: Vec<u32>,
+    /// Each half's active inputs, ascending: position `p`'s side to
+    /// move's are row `2p`, the other side's row `2p + 1`.
+    inputs: Rows<u32>,
     /// What `sigmoid(y)` should be for each position.
     pub targets: Vec<f32>,
     /// The game's own evaluation of each position, for the side to move.
@@ -25,15 +23,6 @@ pub struct Positions {
 }
 
 impl Positions {
-    fn new() -> Positions {
-        Positions {
-            starts: vec![0],
-            inputs: Vec::new(),
-            targets: Vec::new(),
-            evaluations: Vec::new(),
-        }
-    }
-
     /// How many positions there are.
     pub fn len(&self) -> usize {
         self.targets.len()
@@ -47,14 +36,13 @@ impl Positions {
     /// The active inputs of position `p` from the side to move's view
     /// (`half` 0) or the other side's (`half` 1).
     pub fn half(&self, p: usize, half: usize) -> &[u32] {
-        &self.inputs[self.starts[2 * p + half]..self.starts[2 * p + half + 1]]
+        self.inputs.row(2 * p + half)
     }
 
     /// Appends a position: its two halves, side to move's first.
     fn push(&mut self, halves: [&[u32]; 2], target: f32, evaluation: i32) {
         for half in halves {
-            self.inputs.extend_from_slice(half);
-            self.starts.push(self.inputs.len());
+            self.inputs.push(half.iter().copied());
         }
         self.targets.push(target);
         self.evaluations.push(evaluation);
@@ -83,8 +71,8 @@ pub fn load<G: Searchable>(
     every: usize,
 ) -> Result<Split, String> {
     let mut split = Split {
-        train: Positions::new(),
-        held_out: Positions::new(),
+        train: Positions::default(),
+        held_out: Positions::default(),
         games: 0,
     };
     let settings = G::Settings::default();

@@ -21,21 +21,14 @@ fn scratch(name: &str) -> PathBuf {
 /// removes its own).
 fn generate(game: &str, games: usize, name: &str) -> PathBuf {
     let out = scratch(name);
+    let limit = Limits {
+        nodes: Some(300),
+        ..Limits::default()
+    };
     run_datagen(&DatagenConfig {
-        game: game.to_string(),
-        games,
-        limit: Limits {
-            nodes: Some(300),
-            ..Limits::default()
-        },
         concurrency: 2,
-        out: out.clone(),
-        options: Vec::new(),
-        plies: None,
         seed: 11,
-        shard: (1, 1),
-        eval: Default::default(),
-        progress: false,
+        ..DatagenConfig::new(game, games, limit, out.clone())
     })
     .expect("datagen runs");
     out

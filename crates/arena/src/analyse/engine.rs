@@ -35,17 +35,7 @@ impl Analyser {
     /// Starts the engine of `config` and shakes hands.
     pub(super) fn start(config: &AnalyseConfig) -> Result<Analyser, String> {
         let name = config.engine.display().to_string();
-        let spec = EngineSpec {
-            name: name.clone(),
-            cmd: name.clone(),
-            args: Vec::new(),
-            dir: None,
-            proto: config.proto,
-            options: Vec::new(),
-            limit: Limit::default(),
-            stderr: None,
-        };
-        let mut process = EngineProcess::start(&spec)?;
+        let mut process = EngineProcess::start(&EngineSpec::program(&name, config.proto))?;
         let declarations = process
             .handshake(READY_TIMEOUT)
             .map_err(|f| failure(&name, f, "its handshake"))?;

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use clap::error::ErrorKind;
-use clap::{ArgAction, CommandFactory, FromArgMatches, Parser};
+use clap::{Args, FromArgMatches, Parser};
 
 use super::gains::{Gains, DEFAULT_ALPHA, DEFAULT_A_RATIO, DEFAULT_GAMMA};
 use super::params::{parse_params, TunedParam};
@@ -35,21 +35,13 @@ parameters as a starting file. A sharded round is merged by
 pub const DEFAULT_ROUND_SIZE: u32 = 16;
 
 /// `ludus spsa`'s own options, as clap reads them.
-#[derive(Parser, Debug)]
+#[derive(Args, Debug)]
 #[command(
-    name = "ludus spsa",
     about = "Tunes an engine's parameters by SPSA over game pairs between two settings of it.",
     override_usage = USAGE,
-    after_help = AFTER,
-    no_binary_name = true,
-    disable_help_flag = true,
-    disable_version_flag = true,
-    args_override_self = true
+    after_help = AFTER
 )]
 struct SpsaArgs {
-    /// Prints this help.
-    #[arg(short = 'h', long, action = ArgAction::Help)]
-    help: Option<bool>,
     /// The parameters, one `NAME, int, start, min, max, c_end, r_end` a line
     /// (OpenBench's format; `ludus spsa params` writes one).
     #[arg(long, value_name = "FILE")]
@@ -162,7 +154,7 @@ struct ParamsArgs {
 
 /// The clap command of `ludus spsa`'s own options (its man page).
 pub fn command() -> clap::Command {
-    SpsaArgs::command()
+    match_cli::arena_command::<SpsaArgs>("ludus spsa")
 }
 
 /// Parses the words after `ludus spsa`.

@@ -192,11 +192,12 @@ impl State {
     /// is empty.
     fn parse(text: &str, path: &Path) -> Result<Option<State>, String> {
         let mut lines = Lines::new(text, path);
-        let Some((_, first)) = lines.next().transpose()? else {
+        let settings = lines.first("the settings", |record| match record {
+            Record::Settings(settings) => Some(settings),
+            _ => None,
+        })?;
+        let Some(settings) = settings else {
             return Ok(None);
-        };
-        let Record::Settings(settings) = first else {
-            return Err(lines.at(1, "the first line is not the settings"));
         };
         let mut state = State {
             settings: *settings,
@@ -284,6 +285,23 @@ impl<'a> Lines<'a> {
 
     pub(super) fn at(&self, number: usize, why: &str) -> String {
         format!("{} line {number}: {why}", self.path.display())
+    }
+
+    /// The first record, as `kind` takes it (`Ok(None)`: the file is
+    /// empty); an error saying the first line is not `what` where `kind`
+    /// refuses it.
+    pub(super) fn first<T>(
+        &mut self,
+        what: &str,
+        kind: impl FnOnce(Record) -> Option<T>,
+    ) -> Result<Option<T>, String> {
+        let Some((_, first)) = self.next().transpose()? else {
+            return Ok(None);
+        };
+        match kind(first) {
+            Some(first) => Ok(Some(first)),
+            None => Err(self.at(1, &format!("the first line is not {what}"))),
+        }
     }
 }
 

@@ -89,17 +89,28 @@ fn with_values(base: &EngineSpec, params: &[TunedParam], values: &[i64]) -> Engi
     spec
 }
 
-/// A side of a game: `spec` on `process`.
-fn seat<'a>(
-    spec: &'a EngineSpec,
-    process: &'a mut Option<EngineProcess>,
-    started: &'a AtomicBool,
-) -> Seat<'a> {
-    Seat {
-        spec,
+/// Plays the pair's game from `opening` in which θ+ (`specs[0]` on
+/// `engines[0]`) is `plus_moves`, θ− (`specs[1]` on `engines[1]`) the
+/// other player.
+fn play_side<G: Game>(
+    config: &MatchConfig,
+    opening: &G,
+    specs: &[EngineSpec; 2],
+    engines: &mut EnginePair,
+    started: &[AtomicBool; 2],
+    plus_moves: Player,
+) -> Result<GameRecord, String> {
+    let [plus, minus] = engines;
+    let [plus, minus] = [(0, plus), (1, minus)].map(|(k, process)| Seat {
+        spec: &specs[k],
         process,
-        started,
-    }
+        started: &started[k],
+    });
+    let seats = match plus_moves {
+        Player::First => [plus, minus],
+        Player::Second => [minus, plus],
+    };
+    play_game(config, opening, seats)
 }
 
 /// Plays one iteration's pair on `engines`, `started` saying whether θ+'s
@@ -130,22 +141,21 @@ fn play_pair<G: Game>(
             }
         }
     }
-    let [plus, minus] = engines;
-    let first = play_game(
+    let first = play_side(
         config,
         task.opening,
-        [
-            seat(&specs[0], plus, &started[0]),
-            seat(&specs[1], minus, &started[1]),
-        ],
+        &specs,
+        engines,
+        started,
+        Player::First,
     )?;
-    let second = play_game(
+    let second = play_side(
         config,
         task.opening,
-        [
-            seat(&specs[1], minus, &started[1]),
-            seat(&specs[0], plus, &started[0]),
-        ],
+        &specs,
+        engines,
+        started,
+        Player::Second,
     )?;
     let score = |record: &GameRecord, plus_moves: Player| match record.result {
         Some(Outcome::Win(winner)) if winner == plus_moves => 1,

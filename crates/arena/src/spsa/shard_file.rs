@@ -24,11 +24,12 @@ impl ShardFile {
     /// Reads the text of the results file `path`; `Ok(None)` when empty.
     pub fn parse(text: &str, path: &Path) -> Result<Option<ShardFile>, String> {
         let mut lines = Lines::new(text, path);
-        let Some((_, first)) = lines.next().transpose()? else {
+        let header = lines.first("a shard's", |record| match record {
+            Record::Shard(header) => Some(header),
+            _ => None,
+        })?;
+        let Some(header) = header else {
             return Ok(None);
-        };
-        let Record::Shard(header) = first else {
-            return Err(lines.at(1, "the first line is not a shard's"));
         };
         let mut file = ShardFile {
             header,

@@ -30,7 +30,13 @@ struct Accumulator {
 #[derive(Debug)]
 pub struct NetStack {
     plies: Vec<Accumulator>,
-    /// Inputs that came on, and went off, between a parent and its child.
+    /// The inputs that changed between a parent and its child.
+    changes: Changes,
+}
+
+/// Inputs that came on, and went off, between a parent and its child.
+#[derive(Debug)]
+struct Changes {
     added: Vec<u32>,
     removed: Vec<u32>,
 }
@@ -45,8 +51,10 @@ impl NetStack {
         };
         NetStack {
             plies: vec![accumulator; plies],
-            added: Vec::with_capacity(256),
-            removed: Vec::with_capacity(256),
+            changes: Changes {
+                added: Vec::with_capacity(256),
+                removed: Vec::with_capacity(256),
+            },
         }
     }
 
@@ -64,53 +72,50 @@ impl NetStack {
     ) -> i32 {
         let key = position.hash();
         if self.plies[ply].key != Some(key) {
-            self.update(network, inputs, position, ply, parent);
-            self.plies[ply].key = Some(key);
+            let (before, from_here) = self.plies.split_at_mut(ply);
+            let parent = before
+                .last()
+                .filter(|accumulator| parent.is_some() && accumulator.key == parent);
+            from_here[0].update(parent, network, inputs, position, &mut self.changes);
+            from_here[0].key = Some(key);
         }
         let sums = &self.plies[ply].sums;
         let to_move = position.side_to_move().index();
         network.output(&sums[to_move], &sums[1 - to_move])
     }
+}
 
-    /// Makes the sums of `ply` those of `position`.
+impl Accumulator {
+    /// Makes these sums those of `position`, from `parent`'s (the
+    /// accumulator of its parent position, if one holds it) where fewer
+    /// inputs changed than a fresh sum adds.
     fn update<G: Game>(
         &mut self,
+        parent: Option<&Accumulator>,
         network: &Network,
         inputs: &NetInputs<G>,
         position: &G,
-        ply: usize,
-        parent: Option<u64>,
+        changes: &mut Changes,
     ) {
-        let (before, from_here) = self.plies.split_at_mut(ply);
-        let child = &mut from_here[0];
-        let parent = match (before.last(), parent) {
-            (Some(accumulator), Some(hash)) if accumulator.key == Some(hash) => Some(accumulator),
-            _ => None,
-        };
         for side in [Player::First, Player::Second] {
             let s = side.index();
-            child.active[s].clear();
-            (inputs.active)(position, side, &mut child.active[s]);
+            self.active[s].clear();
+            (inputs.active)(position, side, &mut self.active[s]);
             let incremental = parent.is_some_and(|parent| {
-                diff(
-                    &parent.active[s],
-                    &child.active[s],
-                    &mut self.added,
-                    &mut self.removed,
-                );
-                self.added.len() + self.removed.len() < child.active[s].len()
+                changes.between(&parent.active[s], &self.active[s]);
+                changes.added.len() + changes.removed.len() < self.active[s].len()
             });
             match (parent, incremental) {
                 (Some(parent), true) => {
-                    child.sums[s].copy_from_slice(&parent.sums[s]);
-                    for &input in &self.added {
-                        add(&mut child.sums[s], network.row(input));
+                    self.sums[s].copy_from_slice(&parent.sums[s]);
+                    for &input in &changes.added {
+                        add(&mut self.sums[s], network.row(input));
                     }
-                    for &input in &self.removed {
-                        subtract(&mut child.sums[s], network.row(input));
+                    for &input in &changes.removed {
+                        subtract(&mut self.sums[s], network.row(input));
                     }
                 }
-                _ => refresh(network, &child.active[s], &mut child.sums[s]),
+                _ => refresh(network, &self.active[s], &mut self.sums[s]),
             }
         }
     }
@@ -124,30 +129,33 @@ pub fn refresh(network: &Network, active: &[u32], sums: &mut [i16]) {
     }
 }
 
-/// What came on (`added`) and went off (`removed`) from `before` to
-/// `after`, both ascending.
-fn diff(before: &[u32], after: &[u32], added: &mut Vec<u32>, removed: &mut Vec<u32>) {
-    added.clear();
-    removed.clear();
-    let (mut i, mut j) = (0, 0);
-    while i < before.len() && j < after.len() {
-        match before[i].cmp(&after[j]) {
-            std::cmp::Ordering::Less => {
-                removed.push(before[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                added.push(after[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                i += 1;
-                j += 1;
+impl Changes {
+    /// Makes these the changes from `before` to `after` (both ascending):
+    /// what came on (`added`) and what went off (`removed`).
+    fn between(&mut self, before: &[u32], after: &[u32]) {
+        let Changes { added, removed } = self;
+        added.clear();
+        removed.clear();
+        let (mut i, mut j) = (0, 0);
+        while i < before.len() && j < after.len() {
+            match before[i].cmp(&after[j]) {
+                std::cmp::Ordering::Less => {
+                    removed.push(before[i]);
+                    i += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    added.push(after[j]);
+                    j += 1;
+                }
+                std::cmp::Ordering::Equal => {
+                    i += 1;
+                    j += 1;
+                }
             }
         }
+        removed.extend_from_slice(&before[i..]);
+        added.extend_from_slice(&after[j..]);
     }
-    removed.extend_from_slice(&before[i..]);
-    added.extend_from_slice(&after[j..]);
 }
 
 #[inline]

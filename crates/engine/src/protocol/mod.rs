@@ -26,7 +26,7 @@ use command::{Command, MoveFilter, Query};
 use networks::Networks;
 use options::{OptionChange, Options};
 pub use output::Output;
-use session::{new_session, JobSettings, RunningJob, Session};
+use session::{new_session, JobSettings, JobStart, RunningJob, Session};
 
 /// The longest input line accepted, in bytes; longer lines are discarded
 /// without being held in memory.
@@ -268,13 +268,13 @@ impl Engine {
                         false => None,
                     },
                 };
-                let job = self.session.start_job(
-                    &go,
+                let job = self.session.start_job(JobStart {
+                    go: &go,
                     read_at,
-                    &settings,
-                    Arc::clone(&self.tt),
-                    self.out.clone(),
-                )?;
+                    settings,
+                    tt: Arc::clone(&self.tt),
+                    out: self.out.clone(),
+                })?;
                 self.job = Some(job);
             }
             Command::Stop => self.stop_job(),

@@ -455,28 +455,24 @@ fn check(value: Option<&str>, name: &str) -> Result<bool, String> {
 mod tests {
     use super::*;
 
+    /// Sets `name` to `value`, checking that it is taken with `change`.
+    fn set_to(options: &mut Options, name: &str, value: &str, change: OptionChange) {
+        assert_eq!(options.set(name, Some(value)), Ok(change), "{name}={value}");
+    }
+
     #[test]
     fn spin_options_are_range_checked() {
         let mut options = Options::default();
-        assert_eq!(
-            options.set("hash", Some("64")),
-            Ok(OptionChange::ResizeHash)
-        );
+        set_to(&mut options, "hash", "64", OptionChange::ResizeHash);
         assert_eq!(options.hash_mib, 64);
         for bad in ["0", "-1", "x", "99999999", ""] {
             assert!(options.set("Hash", Some(bad)).is_err(), "{bad}");
         }
         assert!(options.set("Threads", None).is_err());
         assert_eq!(options.hash_mib, 64, "failed setoption leaves the value");
-        assert_eq!(
-            options.set("Move Overhead", Some("0")),
-            Ok(OptionChange::Value)
-        );
+        set_to(&mut options, "Move Overhead", "0", OptionChange::Value);
         assert!(options.set("MultiPV", Some("257")).is_err());
-        assert_eq!(
-            options.set("contempt", Some("-35")),
-            Ok(OptionChange::Value)
-        );
+        set_to(&mut options, "contempt", "-35", OptionChange::Value);
         assert_eq!(options.contempt, -35);
         for bad in ["1001", "-1001", "1.5", "", "x"] {
             assert!(options.set("Contempt", Some(bad)).is_err(), "{bad}");
@@ -498,10 +494,7 @@ mod tests {
     #[test]
     fn variant_and_button() {
         let mut options = Options::default();
-        assert_eq!(
-            options.set("UCI_Variant", Some("ALAK")),
-            Ok(OptionChange::Variant)
-        );
+        set_to(&mut options, "UCI_Variant", "ALAK", OptionChange::Variant);
         assert_eq!(options.variant, "alak");
         assert!(options.set("UCI_Variant", Some("chess")).is_err());
         assert_eq!(options.set("Clear Hash", None), Ok(OptionChange::ClearHash));
@@ -529,7 +522,7 @@ mod tests {
         };
         let mut options = Options::default();
         let upper = check.name.to_ascii_uppercase();
-        assert_eq!(options.set(&upper, Some("false")), Ok(OptionChange::Game));
+        set_to(&mut options, &upper, "false", OptionChange::Game);
         assert_eq!(options.game_values, vec![(check.name, "false".to_string())]);
         for bad in [None, Some("no"), Some("")] {
             assert!(options.set(check.name, bad).is_err());

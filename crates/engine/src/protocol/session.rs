@@ -60,6 +60,20 @@ pub struct JobSettings {
     pub net: Option<Arc<Network>>,
 }
 
+/// What a job is started with.
+pub struct JobStart<'a> {
+    /// The `go` command.
+    pub go: &'a Go,
+    /// When the command was read: a search's clock runs from then.
+    pub read_at: Instant,
+    /// The engine's settings.
+    pub settings: JobSettings,
+    /// The transposition table, shared with later searches.
+    pub tt: Arc<TranspositionTable>,
+    /// The engine's writer.
+    pub out: Output,
+}
+
 /// A search or perft running on its own thread (or, without threads,
 /// already run to its end).
 pub struct RunningJob {
@@ -118,17 +132,9 @@ pub trait Session: Send {
     /// Checks what `go` names in the position (its `searchmoves`), so a
     /// bad `go` can be refused before it stops a running search.
     fn check_go(&self, go: &Go) -> Result<(), String>;
-    /// Starts `go` (a search, or perft), read at `read_at`, on a thread
-    /// that prints its output (to a detachable writer of `out`); a search's
-    /// clock runs from `read_at`.
-    fn start_job(
-        &self,
-        go: &Go,
-        read_at: Instant,
-        settings: &JobSettings,
-        tt: Arc<TranspositionTable>,
-        out: Output,
-    ) -> Result<RunningJob, String>;
+    /// Starts `start.go` (a search, or perft) on a thread that prints its
+    /// output (to a detachable writer of `start.out`).
+    fn start_job(&self, start: JobStart) -> Result<RunningJob, String>;
 }
 
 /// A new session for the game called `name`, at its start position, with
@@ -260,14 +266,14 @@ impl<G: Searchable> Session for TypedSession<G> {
         self.search_moves(go).map(drop)
     }
 
-    fn start_job(
-        &self,
-        go: &Go,
-        read_at: Instant,
-        settings: &JobSettings,
-        tt: Arc<TranspositionTable>,
-        out: Output,
-    ) -> Result<RunningJob, String> {
+    fn start_job(&self, start: JobStart) -> Result<RunningJob, String> {
+        let JobStart {
+            go,
+            read_at,
+            settings,
+            tt,
+            out,
+        } = start;
         let search_moves = self.search_moves(go)?;
         let ponder = go.ponder && go.perft.is_none();
         let signals = Arc::new(Signals::starting_at(read_at, ponder));
@@ -281,7 +287,7 @@ impl<G: Searchable> Session for TypedSession<G> {
             go: go.clone(),
             limits: job_limits.clone(),
             lines,
-            settings: settings.clone(),
+            settings,
             search_moves,
             tt,
             signals: Arc::clone(&signals),

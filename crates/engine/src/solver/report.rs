@@ -97,7 +97,9 @@ pub fn player_name(player: Player) -> &'static str {
     }
 }
 
-fn children_of<G: Game>(position: &G) -> Vec<(G::Move, G)> {
+/// Every move of `position` with the position it leads to, in the
+/// game's generation order.
+pub fn children_of<G: Game>(position: &G) -> Vec<(G::Move, G)> {
     let mut moves = Vec::new();
     position.generate_moves(&mut moves);
     moves

@@ -64,6 +64,28 @@ pub struct DatagenConfig {
     pub progress: bool,
 }
 
+impl DatagenConfig {
+    /// `games` games of `game` into `out`, `limit` a move, with the
+    /// command line's defaults for the rest: one game at a time, the
+    /// game's default options and evaluation, the openings tool's plies,
+    /// seed 1, every game of the run, no progress line.
+    pub fn new(game: &str, games: usize, limit: Limits, out: PathBuf) -> DatagenConfig {
+        DatagenConfig {
+            game: game.to_string(),
+            games,
+            limit,
+            concurrency: 1,
+            out,
+            options: Vec::new(),
+            plies: None,
+            seed: 1,
+            shard: (1, 1),
+            eval: EvalChoice::default(),
+            progress: false,
+        }
+    }
+}
+
 /// What a run did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DatagenReport {

@@ -5,6 +5,7 @@
 
 pub mod data;
 pub mod datagen;
+pub mod rows;
 pub mod texel;
 
 #[cfg(test)]
@@ -25,21 +26,14 @@ mod tests {
     }
 
     fn config(game: &str, games: usize, out: &Path) -> DatagenConfig {
+        let limit = Limits {
+            nodes: Some(300),
+            ..Limits::default()
+        };
         DatagenConfig {
-            game: game.to_string(),
-            games,
-            limit: Limits {
-                nodes: Some(300),
-                ..Limits::default()
-            },
             concurrency: 2,
-            out: out.to_path_buf(),
-            options: Vec::new(),
-            plies: None,
             seed: 5,
-            shard: (1, 1),
-            eval: Default::default(),
-            progress: false,
+            ..DatagenConfig::new(game, games, limit, out.to_path_buf())
         }
     }
 

@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use ludus_rules::games::{visit_game_named, GameVisitor};
 
 use super::data::visit_samples;
+use super::rows::Rows;
 use ludus_rules::Tooling;
 
 /// Adam steps when `--epochs` is not given.
@@ -214,12 +215,10 @@ struct Loaded {
 }
 
 /// The positions as sparse feature vectors, with results and scores.
+#[derive(Default)]
 struct Dataset {
-    /// Where each position's entries start in `features` (one more than
-    /// there are positions).
-    starts: Vec<usize>,
-    /// (feature, amount) pairs of every position, nonzero amounts only.
-    features: Vec<(u32, f64)>,
+    /// Each position's (feature, amount) pairs, nonzero amounts only.
+    features: Rows<(u32, f64)>,
     /// The result from the side to move's view: 1, 0.5 or 0.
     results: Vec<f64>,
     /// The search's score, from the side to move's view.
@@ -232,22 +231,10 @@ pub fn sigmoid(x: f64) -> f64 {
 }
 
 impl Dataset {
-    fn new() -> Self {
-        Dataset {
-            starts: vec![0],
-            features: Vec::new(),
-            results: Vec::new(),
-            scores: Vec::new(),
-        }
-    }
-
     fn push(&mut self, vector: &[i32], result: f64, score: i32) {
-        for (i, &amount) in vector.iter().enumerate() {
-            if amount != 0 {
-                self.features.push((i as u32, f64::from(amount)));
-            }
-        }
-        self.starts.push(self.features.len());
+        let nonzero = vector.iter().enumerate().filter(|(_, &amount)| amount != 0);
+        self.features
+            .push(nonzero.map(|(i, &amount)| (i as u32, f64::from(amount))));
         self.results.push(result);
         self.scores.push(f64::from(score));
     }
@@ -256,8 +243,8 @@ impl Dataset {
     fn load<G: Tooling>(files: &[PathBuf]) -> Result<Loaded, String> {
         let linear = G::LINEAR_EVAL;
         let mut loaded = Loaded {
-            train: Dataset::new(),
-            held_out: Dataset::new(),
+            train: Dataset::default(),
+            held_out: Dataset::default(),
             games: 0,
         };
         let mut vector = vec![0; linear.len()];
@@ -279,7 +266,7 @@ impl Dataset {
     }
 
     fn entries(&self, i: usize) -> &[(u32, f64)] {
-        &self.features[self.starts[i]..self.starts[i + 1]]
+        self.features.row(i)
     }
 
     fn eval(&self, i: usize, weights: &[f64]) -> f64 {
