@@ -33,6 +33,15 @@ fn written(scratch: &Scratch, name: &str, network: &Network) -> PathBuf {
     path
 }
 
+/// A scratch directory `name` holding `wyx.nnue`, a random Wyx network
+/// drawn from `seed`, and that file's path.
+fn wyx_network(name: &str, seed: u64) -> (Scratch, PathBuf) {
+    let scratch = Scratch::new(name);
+    let network = random_network("wyx", wyx_inputs(), 16, seed);
+    let path = written(&scratch, "wyx.nnue", &network);
+    (scratch, path)
+}
+
 /// Loads the network file `path` into `engine`; returns the engine's
 /// answer.
 fn load(engine: &mut Engine, path: &Path) -> String {
@@ -61,12 +70,7 @@ fn eval_options_are_announced() {
 
 #[test]
 fn a_loaded_network_is_what_the_search_evaluates_with() {
-    let scratch = Scratch::new("evalfile");
-    let path = written(
-        &scratch,
-        "wyx.nnue",
-        &random_network("wyx", wyx_inputs(), 16, 7),
-    );
+    let (scratch, path) = wyx_network("evalfile", 7);
     let mut engine = wyx_engine();
     engine.send("setoption name Eval value linear");
     let linear = searched(&mut engine);
@@ -95,12 +99,7 @@ fn a_loaded_network_is_what_the_search_evaluates_with() {
 
 #[test]
 fn a_limited_level_evaluates_as_full_strength_does() {
-    let scratch = Scratch::new("evalfile-level");
-    let path = written(
-        &scratch,
-        "wyx.nnue",
-        &random_network("wyx", wyx_inputs(), 16, 9),
-    );
+    let (_scratch, path) = wyx_network("evalfile-level", 9);
     let mut engine = wyx_engine();
     load(&mut engine, &path);
     // Every line's score at every depth, as a level searches its lines.
