@@ -42,6 +42,36 @@ macro_rules! for_each_game {
     };
 }
 
+/// Writes, inside a game's `impl Game`, the methods every game with a
+/// `notation` module of its own and `side` and `hash` fields spells the
+/// same way: the text of positions and moves goes to `$notation`'s
+/// `parse_position`, `write_position` and `parse_move`, and the side to
+/// move and the hash are the fields.
+macro_rules! notation_and_fields {
+    ($notation:ident) => {
+        fn from_fen(fen: &str) -> Result<Self, String> {
+            $notation::parse_position(fen)
+        }
+
+        fn to_fen(&self) -> String {
+            $notation::write_position(self)
+        }
+
+        fn side_to_move(&self) -> $crate::Player {
+            self.side
+        }
+
+        fn hash(&self) -> u64 {
+            self.hash
+        }
+
+        fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+            $notation::parse_move(self, text)
+        }
+    };
+}
+pub(crate) use notation_and_fields;
+
 macro_rules! registry {
     ($($game:ty),+ $(,)?) => {
         /// The names of every game, in the order the protocol lists them.

@@ -303,25 +303,7 @@ impl Game for Wyx {
         Some(position)
     }
 
-    fn from_fen(fen: &str) -> Result<Self, String> {
-        notation::parse_position(fen)
-    }
-
-    fn to_fen(&self) -> String {
-        notation::write_position(self)
-    }
-
-    fn side_to_move(&self) -> Player {
-        self.side
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn parse_move(&self, text: &str) -> Result<WyxMove, String> {
-        notation::parse_move(self, text)
-    }
+    super::notation_and_fields!(notation);
 
     fn format_move(&self, mv: WyxMove) -> String {
         if mv.is_pass() {
