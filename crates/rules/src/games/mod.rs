@@ -195,3 +195,32 @@ pub fn svg_of_game(game: &str, fen: Option<&str>, options: &SvgOptions) -> Resul
 
 /// The game loaded when none is chosen.
 pub const DEFAULT_GAME: &str = "alak";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game's action space has the size protocol.md gives it.
+    #[test]
+    fn the_action_spaces_have_the_documented_sizes() {
+        #[derive(Clone)]
+        struct Size;
+        impl GameVisitor for Size {
+            type Output = (&'static str, usize);
+            fn visit<G: Tooling>(self) -> Self::Output {
+                (G::NAME, G::NUM_ACTIONS)
+            }
+        }
+        assert_eq!(
+            visit_every_game(Size),
+            [
+                ("alak", 110),
+                ("wyke", 8245),
+                ("wyke6", 400_339),
+                ("pylyx", 38_117),
+                ("pylyx10", 21_665),
+                ("wyx", 65),
+            ]
+        );
+    }
+}
