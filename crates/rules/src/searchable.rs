@@ -322,10 +322,20 @@ impl<M> MoveCursor<M> {
         self.finished = false;
     }
 
-    /// True at the first call after [`MoveCursor::restart`] (the node's
-    /// first batch, when a game sets up its generation), false after.
-    pub fn begin(&mut self) -> bool {
-        !std::mem::replace(&mut self.begun, true)
+    /// The game's own generation state for this node
+    /// ([`MoveCursor::state`]), set up by `start` at the node's first batch
+    /// (the first call after [`MoveCursor::restart`]) and as the game
+    /// leaves it at the later ones.
+    pub fn node_state<T: Default + Send + 'static>(
+        &mut self,
+        start: impl FnOnce(&mut T),
+    ) -> &mut T {
+        let first = !std::mem::replace(&mut self.begun, true);
+        let state = self.state::<T>();
+        if first {
+            start(state);
+        }
+        state
     }
 
     /// The game has given every move: no batch is asked for again.
