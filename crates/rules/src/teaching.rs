@@ -85,17 +85,3 @@ pub(crate) fn refused<G: Teaching>(fen: &str, parts: &[&str]) -> Option<String> 
     let position = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     refusal_text(&position, parts)
 }
-
-/// Checks that `G` refuses each of `cases` (the parts, and the start of
-/// the line it says to them) in the position `fen`.
-#[cfg(test)]
-pub(crate) fn assert_refusals<G: Teaching>(fen: &str, cases: &[(&[&str], &str)]) {
-    for &(parts, words) in cases {
-        let refusal = refused::<G>(fen, parts).unwrap_or_default();
-        assert!(
-            refusal.starts_with(words),
-            "{}: {parts:?}: {refusal}",
-            G::NAME
-        );
-    }
-}

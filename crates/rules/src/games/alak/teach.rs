@@ -117,27 +117,27 @@ fn owner(letter: char) -> Option<crate::Player> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::teaching::{assert_refusals, refused};
+    use crate::teaching::refused;
     use crate::Game;
 
     #[test]
     fn every_refusal_says_its_reason() {
         let start = "xxxx___oooo x";
-        assert_refusals::<Alak>(
-            start,
-            &[
-                (&["12"][..], "'12' is not a slot: the slots are 1 to 11"),
-                (&["6"], "slot 6 is empty: pick one of your pieces"),
-                (&["9"], "slot 9 holds o's piece: x moves its own pieces"),
-                (&["4", "4"], "the piece on 4 must move"),
-                (&["4", "3"], "slot 3 is taken"),
-                (
-                    &["3", "6"],
-                    "a piece jumps to the nearest empty slot on either side: from 3 that is 5",
-                ),
-                (&["4", "5", "6"], "a move is a piece and the slot"),
-            ],
-        );
+        for (parts, words) in [
+            (&["12"][..], "'12' is not a slot: the slots are 1 to 11"),
+            (&["6"], "slot 6 is empty: pick one of your pieces"),
+            (&["9"], "slot 9 holds o's piece: x moves its own pieces"),
+            (&["4", "4"], "the piece on 4 must move"),
+            (&["4", "3"], "slot 3 is taken"),
+            (
+                &["3", "6"],
+                "a piece jumps to the nearest empty slot on either side: from 3 that is 5",
+            ),
+            (&["4", "5", "6"], "a move is a piece and the slot"),
+        ] {
+            let refusal = refused::<Alak>(start, parts).unwrap_or_default();
+            assert!(refusal.starts_with(words), "{parts:?}: {refusal}");
+        }
         assert_eq!(
             refused::<Alak>("x_x_x____oo x", &["3", "9"]).as_deref(),
             Some("a piece jumps to the nearest empty slot on either side: from 3 that is 2 or 4")
