@@ -18,7 +18,7 @@ mod notation;
 mod svg;
 pub mod teach;
 
-use crate::linear::LinearEval;
+use crate::linear::{LinearEval, LinearTerms};
 use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
 use crate::symmetry::{square_map, SQUARE_SYMMETRIES};

@@ -15,7 +15,7 @@
 use super::rack::COLUMNS;
 use super::Wyx;
 use crate::game::Player;
-use crate::linear::{features, name_from, FeatureCounts, LinearEval, Terms, Weighted};
+use crate::linear::{features, LinearTerms, Terms};
 
 features! {
     NAMES:
@@ -33,38 +33,30 @@ features! {
 /// by matches (+44.5 ± 31.1 Elo at 0.1 s a move), not tuned.
 const WEIGHTS: [i32; 6] = [112, 123, -52, -2, 21, 60];
 
-/// The evaluation as the tuner sees it.
-pub const LINEAR: LinearEval<Wyx> = LinearEval {
-    weights: &WEIGHTS,
-    features: |position, out| terms(position, &mut FeatureCounts(out)),
-    feature_name: |i| name_from(&NAMES, i),
-};
+impl LinearTerms for Wyx {
+    const WEIGHTS: &'static [i32] = &WEIGHTS;
+    const NAMES: &'static [&'static str] = &NAMES;
+
+    #[inline]
+    fn terms(&self, terms: &mut impl Terms) {
+        let me = self.side;
+        let them = me.opponent();
+        terms.add(TOKEN, i32::from(self.hand(them)) - i32::from(self.hand(me)));
+        let (gain, reply) = best_exchange(self);
+        terms.add(GAIN_NOW, gain);
+        terms.add(REPLY, reply);
+        terms.add(
+            NEXT_STRONGHOLD,
+            next_strongholds(self, me) - next_strongholds(self, them),
+        );
+        terms.add(EXPOSED, exposed(self, them) - exposed(self, me));
+        terms.add(PLAYOUT, super::playout::greedy_margin(self));
+    }
+}
 
 /// The static evaluation.
 pub fn evaluate(position: &Wyx) -> i32 {
-    let mut sum = Weighted::new(&WEIGHTS);
-    terms(position, &mut sum);
-    sum.total.clamp(-19_000, 19_000)
-}
-
-/// Reports the evaluation's terms, from the side to move's view.
-#[inline]
-fn terms(position: &Wyx, terms: &mut impl Terms) {
-    let me = position.side;
-    let them = me.opponent();
-    terms.add(
-        TOKEN,
-        i32::from(position.hand(them)) - i32::from(position.hand(me)),
-    );
-    let (gain, reply) = best_exchange(position);
-    terms.add(GAIN_NOW, gain);
-    terms.add(REPLY, reply);
-    terms.add(
-        NEXT_STRONGHOLD,
-        next_strongholds(position, me) - next_strongholds(position, them),
-    );
-    terms.add(EXPOSED, exposed(position, them) - exposed(position, me));
-    terms.add(PLAYOUT, super::playout::greedy_margin(position));
+    position.weighted_eval().clamp(-19_000, 19_000)
 }
 
 /// The best gain the side to move can make now and the best gain the

@@ -18,7 +18,7 @@ pub mod rack;
 mod svg;
 pub mod teach;
 
-use crate::linear::LinearEval;
+use crate::linear::{LinearEval, LinearTerms};
 use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
 use crate::tools::Tooling;
@@ -536,7 +536,7 @@ impl Tooling for Wyx {
 
     const BENCH_DEPTH: u32 = 16;
 
-    const LINEAR_EVAL: LinearEval<Self> = eval::LINEAR;
+    const LINEAR_EVAL: LinearEval<Self> = Self::LINEAR;
 }
 
 impl Wyx {
