@@ -39,24 +39,33 @@ impl LinearTerms for Wyx {
 
     #[inline]
     fn terms(&self, terms: &mut impl Terms) {
-        let me = self.side;
-        let them = me.opponent();
-        terms.add(TOKEN, i32::from(self.hand(them)) - i32::from(self.hand(me)));
-        let (gain, reply) = best_exchange(self);
-        terms.add(GAIN_NOW, gain);
-        terms.add(REPLY, reply);
-        terms.add(
-            NEXT_STRONGHOLD,
-            next_strongholds(self, me) - next_strongholds(self, them),
-        );
-        terms.add(EXPOSED, exposed(self, them) - exposed(self, me));
-        terms.add(PLAYOUT, super::playout::greedy_margin(self));
+        report_terms(self, terms);
     }
 }
 
 /// The static evaluation.
 pub fn evaluate(position: &Wyx) -> i32 {
     position.weighted_eval().clamp(-19_000, 19_000)
+}
+
+/// Reports the evaluation's terms, from the side to move's view.
+#[inline]
+fn report_terms(position: &Wyx, terms: &mut impl Terms) {
+    let me = position.side;
+    let them = me.opponent();
+    terms.add(
+        TOKEN,
+        i32::from(position.hand(them)) - i32::from(position.hand(me)),
+    );
+    let (gain, reply) = best_exchange(position);
+    terms.add(GAIN_NOW, gain);
+    terms.add(REPLY, reply);
+    terms.add(
+        NEXT_STRONGHOLD,
+        next_strongholds(position, me) - next_strongholds(position, them),
+    );
+    terms.add(EXPOSED, exposed(position, them) - exposed(position, me));
+    terms.add(PLAYOUT, super::playout::greedy_margin(position));
 }
 
 /// The best gain the side to move can make now and the best gain the
