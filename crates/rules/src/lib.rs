@@ -52,5 +52,5 @@ pub use searchable::{
     sort_by_history, GameOption, KnownValue, MoveCursor, MoveIndices, OptionKind, OptionValue,
     Searchable, SolveTarget, MAX_MOVE_INDICES,
 };
-pub use teaching::Teaching;
+pub use teaching::{Refused, Teaching};
 pub use tools::Tooling;

@@ -84,6 +84,43 @@ impl<G> LinearEval<G> {
     }
 }
 
+/// An evaluation written once, as terms over a weight table: the search's
+/// sum ([`LinearTerms::weighted_eval`]) and the tuner's view
+/// ([`LinearTerms::LINEAR`]) are both made from [`LinearTerms::terms`].
+pub trait LinearTerms: Sized + 'static {
+    /// The weight table, one weight per feature.
+    const WEIGHTS: &'static [i32];
+
+    /// The features' names, in weight-table order.
+    const NAMES: &'static [&'static str];
+
+    /// Reports the position's terms to `terms`, from the side to move's
+    /// view.
+    fn terms(&self, terms: &mut impl Terms);
+
+    /// A short name of feature `index`, for the tuner's printed table: by
+    /// default its name in [`LinearTerms::NAMES`].
+    fn feature_name(index: usize) -> String {
+        name_from(Self::NAMES, index)
+    }
+
+    /// The terms times their weights, summed: the static evaluation
+    /// before any clamp.
+    #[inline]
+    fn weighted_eval(&self) -> i32 {
+        let mut sum = Weighted::new(Self::WEIGHTS);
+        self.terms(&mut sum);
+        sum.total
+    }
+
+    /// The evaluation as the tuner sees it.
+    const LINEAR: LinearEval<Self> = LinearEval {
+        weights: Self::WEIGHTS,
+        features: |position, out| position.terms(&mut FeatureCounts(out)),
+        feature_name: Self::feature_name,
+    };
+}
+
 /// `features · weights`.
 pub fn dot(features: &[i32], weights: &[i32]) -> i64 {
     features

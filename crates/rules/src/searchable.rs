@@ -36,6 +36,27 @@ pub enum KnownValue {
     Draw,
 }
 
+/// Writes [`Searchable`]'s two batch methods, which share their
+/// signature and their default: the whole batch at once, `$generate`'s
+/// moves sorted by history ([`sort_by_history`]), and the cursor finished.
+macro_rules! one_sorted_batch {
+    ($($(#[$doc:meta])* fn $name:ident => $generate:ident;)+) => {$(
+        $(#[$doc])*
+        fn $name(
+            &self,
+            history: &[i32],
+            cursor: &mut MoveCursor<Self::Move>,
+            wanted: usize,
+            batch: &mut Vec<Self::Move>,
+        ) {
+            let _ = wanted;
+            cursor.finish();
+            self.$generate(batch);
+            sort_by_history(self, history, cursor, batch);
+        }
+    )+};
+}
+
 /// A game the engine can search.
 ///
 /// Scores are in "centipawn-like" units from the point of view of the side to
@@ -112,53 +133,33 @@ pub trait Searchable: Game {
         moves.retain(|&mv| !self.is_noisy(mv));
     }
 
-    /// Appends to `batch` (which the caller has cleared) the next quiet
-    /// moves of this position, best first: about `wanted` of them, fewer
-    /// only when no more remain. The search calls it first with a cursor
-    /// just [`MoveCursor::restart`]ed, then again, with the same cursor and
-    /// an unchanged position, each time it has tried the batch before and
-    /// still wants quiet moves; it stops asking once the cursor is
-    /// [`MoveCursor::finish`]ed or an empty batch comes back. Over all
-    /// batches of one cursor, every move [`Searchable::generate_quiet`]
-    /// gives comes out exactly once.
-    ///
-    /// `history` is the search's history for the side to move, indexed as
-    /// [`Searchable::move_indices`]; a move's history is the sum over its
-    /// indices. "Best" is the game's to judge: what the history says, what
-    /// the game knows of its moves, or both. The cursor keeps what the
-    /// game needs between batches ([`MoveCursor::state`]); it is reused
-    /// from node to node, so generation allocates nothing once warm.
-    ///
-    /// The default keeps the ordering of small games: the first batch is
-    /// every quiet move, by descending history, moves of equal history in
-    /// the order [`Searchable::generate_quiet`] gives them.
-    fn next_quiets(
-        &self,
-        history: &[i32],
-        cursor: &mut MoveCursor<Self::Move>,
-        wanted: usize,
-        batch: &mut Vec<Self::Move>,
-    ) {
-        let _ = wanted;
-        cursor.finish();
-        self.generate_quiet(batch);
-        sort_by_history(self, history, cursor, batch);
-    }
+    one_sorted_batch! {
+        /// Appends to `batch` (which the caller has cleared) the next quiet
+        /// moves of this position, best first: about `wanted` of them, fewer
+        /// only when no more remain. The search calls it first with a cursor
+        /// just [`MoveCursor::restart`]ed, then again, with the same cursor and
+        /// an unchanged position, each time it has tried the batch before and
+        /// still wants quiet moves; it stops asking once the cursor is
+        /// [`MoveCursor::finish`]ed or an empty batch comes back. Over all
+        /// batches of one cursor, every move [`Searchable::generate_quiet`]
+        /// gives comes out exactly once.
+        ///
+        /// `history` is the search's history for the side to move, indexed as
+        /// [`Searchable::move_indices`]; a move's history is the sum over its
+        /// indices. "Best" is the game's to judge: what the history says, what
+        /// the game knows of its moves, or both. The cursor keeps what the
+        /// game needs between batches ([`MoveCursor::state`]); it is reused
+        /// from node to node, so generation allocates nothing once warm.
+        ///
+        /// The default keeps the ordering of small games: the first batch is
+        /// every quiet move, by descending history, moves of equal history in
+        /// the order [`Searchable::generate_quiet`] gives them.
+        fn next_quiets => generate_quiet;
 
-    /// The same as [`Searchable::next_quiets`] for the noisy moves
-    /// ([`Searchable::generate_noisy`]), on a cursor of their own. The
-    /// default: every noisy move in the first batch, by descending history.
-    fn next_noisy(
-        &self,
-        history: &[i32],
-        cursor: &mut MoveCursor<Self::Move>,
-        wanted: usize,
-        batch: &mut Vec<Self::Move>,
-    ) {
-        let _ = wanted;
-        cursor.finish();
-        self.generate_noisy(batch);
-        sort_by_history(self, history, cursor, batch);
+        /// The same as [`Searchable::next_quiets`] for the noisy moves
+        /// ([`Searchable::generate_noisy`]), on a cursor of their own. The
+        /// default: every noisy move in the first batch, by descending history.
+        fn next_noisy => generate_noisy;
     }
 
     /// Whether the move changes the material balance or decides something at
@@ -321,10 +322,20 @@ impl<M> MoveCursor<M> {
         self.finished = false;
     }
 
-    /// True at the first call after [`MoveCursor::restart`] (the node's
-    /// first batch, when a game sets up its generation), false after.
-    pub fn begin(&mut self) -> bool {
-        !std::mem::replace(&mut self.begun, true)
+    /// The game's own generation state for this node
+    /// ([`MoveCursor::state`]), set up by `start` at the node's first batch
+    /// (the first call after [`MoveCursor::restart`]) and as the game
+    /// leaves it at the later ones.
+    pub fn node_state<T: Default + Send + 'static>(
+        &mut self,
+        start: impl FnOnce(&mut T),
+    ) -> &mut T {
+        let first = !std::mem::replace(&mut self.begun, true);
+        let state = self.state::<T>();
+        if first {
+            start(state);
+        }
+        state
     }
 
     /// The game has given every move: no batch is asked for again.

@@ -42,6 +42,36 @@ macro_rules! for_each_game {
     };
 }
 
+/// Writes, inside a game's `impl Game`, the methods every game with a
+/// `notation` module of its own and `side` and `hash` fields spells the
+/// same way: the text of positions and moves goes to `$notation`'s
+/// `parse_position`, `write_position` and `parse_move`, and the side to
+/// move and the hash are the fields.
+macro_rules! notation_and_fields {
+    ($notation:ident) => {
+        fn from_fen(fen: &str) -> Result<Self, String> {
+            $notation::parse_position(fen)
+        }
+
+        fn to_fen(&self) -> String {
+            $notation::write_position(self)
+        }
+
+        fn side_to_move(&self) -> $crate::Player {
+            self.side
+        }
+
+        fn hash(&self) -> u64 {
+            self.hash
+        }
+
+        fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+            $notation::parse_move(self, text)
+        }
+    };
+}
+pub(crate) use notation_and_fields;
+
 macro_rules! registry {
     ($($game:ty),+ $(,)?) => {
         /// The names of every game, in the order the protocol lists them.
@@ -165,3 +195,32 @@ pub fn svg_of_game(game: &str, fen: Option<&str>, options: &SvgOptions) -> Resul
 
 /// The game loaded when none is chosen.
 pub const DEFAULT_GAME: &str = "alak";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game's action space has the size protocol.md gives it.
+    #[test]
+    fn the_action_spaces_have_the_documented_sizes() {
+        #[derive(Clone)]
+        struct Size;
+        impl GameVisitor for Size {
+            type Output = (&'static str, usize);
+            fn visit<G: Tooling>(self) -> Self::Output {
+                (G::NAME, G::NUM_ACTIONS)
+            }
+        }
+        assert_eq!(
+            visit_every_game(Size),
+            [
+                ("alak", 110),
+                ("wyke", 8245),
+                ("wyke6", 400_339),
+                ("pylyx", 38_117),
+                ("pylyx10", 21_665),
+                ("wyx", 65),
+            ]
+        );
+    }
+}

@@ -361,18 +361,21 @@ mod tests {
             moves_to_go: Some(39),
             ..Go::default()
         };
-        assert_eq!(
-            go.to_line(Dialect::Uci),
-            "go wtime 1500 winc 500 btime 2500 binc 500 movestogo 39"
-        );
-        assert_eq!(
-            go.to_line(Dialect::Ugi),
-            "go p1time 1500 p1inc 500 p2time 2500 p2inc 500 movestogo 39"
-        );
-        assert_eq!(
-            Go::movetime(Duration::from_micros(10)).to_line(Dialect::Uci),
-            "go movetime 1"
-        );
+        for (go, uci, ugi) in [
+            (
+                go,
+                "go wtime 1500 winc 500 btime 2500 binc 500 movestogo 39",
+                "go p1time 1500 p1inc 500 p2time 2500 p2inc 500 movestogo 39",
+            ),
+            (
+                Go::movetime(Duration::from_micros(10)),
+                "go movetime 1",
+                "go movetime 1",
+            ),
+        ] {
+            assert_eq!(go.to_line(Dialect::Uci), uci);
+            assert_eq!(go.to_line(Dialect::Ugi), ugi);
+        }
     }
 
     #[test]

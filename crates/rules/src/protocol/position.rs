@@ -116,17 +116,17 @@ mod tests {
 
     #[test]
     fn bad_commands_are_refused() {
-        assert!(parse("").is_err());
-        assert!(parse("fen moves 1-2").is_err());
-        assert!(parse("startpos extra").is_err());
-        assert!(parse("random").is_err());
-        assert_eq!(
-            parse("random -1").unwrap_err(),
-            "position random: -1 is out of range 0..18446744073709551615"
-        );
-        assert_eq!(
-            parse("random x").unwrap_err(),
-            "position random: 'x' is not a whole number"
-        );
+        for text in ["", "fen moves 1-2", "startpos extra", "random"] {
+            assert!(parse(text).is_err(), "{text}");
+        }
+        for (text, error) in [
+            (
+                "random -1",
+                "position random: -1 is out of range 0..18446744073709551615",
+            ),
+            ("random x", "position random: 'x' is not a whole number"),
+        ] {
+            assert_eq!(parse(text).unwrap_err(), error);
+        }
     }
 }

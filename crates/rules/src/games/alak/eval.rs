@@ -4,7 +4,7 @@
 //! and mobility.
 
 use super::Alak;
-use crate::linear::{features, name_from, LinearEval, Terms, Weighted};
+use crate::linear::{features, LinearTerms, Terms};
 
 features! {
     NAMES:
@@ -20,8 +20,10 @@ features! {
 /// the solved table anyway.
 const WEIGHTS: [i32; 4] = [100, 40, -25, 4];
 
-impl Alak {
-    /// Reports the evaluation's terms, from the side to move's view.
+impl LinearTerms for Alak {
+    const WEIGHTS: &'static [i32] = &WEIGHTS;
+    const NAMES: &'static [&'static str] = &NAMES;
+
     #[inline]
     fn terms(&self, terms: &mut impl Terms) {
         let me = self.side;
@@ -34,18 +36,4 @@ impl Alak {
             self.mobility(me) as i32 - self.mobility(them) as i32,
         );
     }
-
-    /// The static evaluation.
-    pub(super) fn weighted_eval(&self) -> i32 {
-        let mut sum = Weighted::new(&WEIGHTS);
-        self.terms(&mut sum);
-        sum.total
-    }
-
-    /// The evaluation as the tuner sees it.
-    pub(super) const LINEAR: LinearEval<Alak> = LinearEval {
-        weights: &WEIGHTS,
-        features: |position, out| position.terms(&mut crate::linear::FeatureCounts(out)),
-        feature_name: |i| name_from(&NAMES, i),
-    };
 }

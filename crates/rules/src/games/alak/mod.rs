@@ -14,7 +14,7 @@ pub mod solution;
 mod svg;
 pub mod teach;
 
-use crate::linear::LinearEval;
+use crate::linear::{LinearEval, LinearTerms};
 use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
 use crate::tools::Tooling;

@@ -4,13 +4,11 @@
 use std::fmt;
 
 use super::{parse_slot, player_char, Alak, SLOTS};
-use crate::{Game, GameResult, Teaching};
+use crate::Teaching;
 
 /// Why an Alak move being entered cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AlakRefusal {
-    /// The game is over.
-    GameOver,
     /// Not a slot number.
     NoSlot(String),
     /// The slot chosen as the piece is empty.
@@ -31,7 +29,6 @@ pub enum AlakRefusal {
 impl fmt::Display for AlakRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AlakRefusal::GameOver => write!(f, "the game is over"),
             AlakRefusal::NoSlot(text) => {
                 write!(f, "'{text}' is not a slot: the slots are 1 to {SLOTS}")
             }
@@ -65,10 +62,7 @@ impl Teaching for Alak {
     const LESSON: &'static str = include_str!("lesson.md");
     type Refusal = AlakRefusal;
 
-    fn refusal(&self, parts: &[&str]) -> Option<AlakRefusal> {
-        if self.result() != GameResult::Ongoing {
-            return Some(AlakRefusal::GameOver);
-        }
+    fn move_refusal(&self, parts: &[&str]) -> Option<AlakRefusal> {
         let mut slots = Vec::new();
         for part in parts {
             let slot = parse_slot(part.trim()).ok_or_else(|| AlakRefusal::NoSlot(part.to_string()));
@@ -123,11 +117,8 @@ fn owner(letter: char) -> Option<crate::Player> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn refused(fen: &str, parts: &[&str]) -> Option<String> {
-        let position = Alak::from_fen(fen).unwrap();
-        position.refusal(parts).map(|r| r.to_string())
-    }
+    use crate::teaching::refused;
+    use crate::Game;
 
     #[test]
     fn every_refusal_says_its_reason() {
@@ -144,15 +135,15 @@ mod tests {
             ),
             (&["4", "5", "6"], "a move is a piece and the slot"),
         ] {
-            let refusal = refused(start, parts).unwrap_or_default();
+            let refusal = refused::<Alak>(start, parts).unwrap_or_default();
             assert!(refusal.starts_with(words), "{parts:?}: {refusal}");
         }
         assert_eq!(
-            refused("x_x_x____oo x", &["3", "9"]).as_deref(),
+            refused::<Alak>("x_x_x____oo x", &["3", "9"]).as_deref(),
             Some("a piece jumps to the nearest empty slot on either side: from 3 that is 2 or 4")
         );
         assert_eq!(
-            refused("_o_______xx o", &["2"]).as_deref(),
+            refused::<Alak>("_o_______xx o", &["2"]).as_deref(),
             Some("the game is over")
         );
     }

@@ -100,12 +100,6 @@ mod tests {
     use crate::Game;
 
     #[test]
-    fn the_spaces_have_the_documented_sizes() {
-        assert_eq!(Pylyx::NUM_ACTIONS, 38_117);
-        assert_eq!(Pylyx10::NUM_ACTIONS, 21_665);
-    }
-
-    #[test]
     fn placements_count_over_the_central_area() {
         let start = "12/12/12/12/12/12/12/12/12/12/12/12 w 10 10";
         assert_eq!(id::<Pylyx>(start, "b2"), 0);

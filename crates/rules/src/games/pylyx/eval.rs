@@ -10,7 +10,7 @@
 
 use super::{PylyxGame, MAILBOX};
 use crate::game::Player;
-use crate::linear::{features, name_from, FeatureCounts, LinearEval, Terms, Weighted};
+use crate::linear::{features, LinearTerms, Terms};
 
 features! {
     NAMES:
@@ -62,23 +62,9 @@ fn movable(height: u8) -> (u8, u8) {
     }
 }
 
-impl<const N: usize> PylyxGame<N> {
-    /// This board size's weight table.
-    const WEIGHTS: &'static [i32; FEATURES] = if N == 12 { &WEIGHTS_12 } else { &WEIGHTS_10 };
-
-    /// The evaluation as the tuner sees it.
-    pub(super) const LINEAR: LinearEval<Self> = LinearEval {
-        weights: Self::WEIGHTS,
-        features: |position, out| position.terms(&mut FeatureCounts(out)),
-        feature_name: |i| name_from(&NAMES, i),
-    };
-
-    /// The static evaluation, from the side to move's view.
-    pub(super) fn weighted_eval(&self) -> i32 {
-        let mut sum = Weighted::new(Self::WEIGHTS);
-        self.terms(&mut sum);
-        sum.total
-    }
+impl<const N: usize> LinearTerms for PylyxGame<N> {
+    const WEIGHTS: &'static [i32] = Self::WEIGHT_TABLE;
+    const NAMES: &'static [&'static str] = &NAMES;
 
     /// Reports the terms of both sides, from the side to move's view.
     #[inline]
@@ -86,6 +72,11 @@ impl<const N: usize> PylyxGame<N> {
         self.side_terms(self.side, 1, terms);
         self.side_terms(self.side.opponent(), -1, terms);
     }
+}
+
+impl<const N: usize> PylyxGame<N> {
+    /// This board size's weight table.
+    const WEIGHT_TABLE: &'static [i32; FEATURES] = if N == 12 { &WEIGHTS_12 } else { &WEIGHTS_10 };
 
     fn is_edge(sq: usize) -> bool {
         let (file, rank) = Self::coords(sq);
@@ -104,7 +95,7 @@ impl<const N: usize> PylyxGame<N> {
     /// the cells it reaches; the target's own lines then tell which pieces
     /// reach a cell from which the target is one more move away.
     fn side_terms(&self, player: Player, sign: i32, terms: &mut impl Terms) {
-        let weights = Self::WEIGHTS;
+        let weights = Self::WEIGHT_TABLE;
         let checkers = Self::CHECKERS;
         let hand = i32::from(self.hands[player.index()]);
         let mut pieces = [(0usize, 0u8); 10];
@@ -245,6 +236,7 @@ impl<const N: usize> PylyxGame<N> {
 mod tests {
     use super::super::Pylyx;
     use crate::game::{Game, Player};
+    use crate::linear::LinearTerms;
 
     /// The evaluation, from the mover's view, after `mv` from `fen`.
     fn after(fen: &str, mv: &str) -> i32 {

@@ -18,7 +18,7 @@ mod notation;
 mod svg;
 pub mod teach;
 
-use crate::linear::LinearEval;
+use crate::linear::{LinearEval, LinearTerms};
 use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
 use crate::symmetry::{square_map, SQUARE_SYMMETRIES};
@@ -327,25 +327,7 @@ impl<const N: usize> Game for PylyxGame<N> {
         position
     }
 
-    fn from_fen(fen: &str) -> Result<Self, String> {
-        notation::parse_position(fen)
-    }
-
-    fn to_fen(&self) -> String {
-        notation::write_position(self)
-    }
-
-    fn side_to_move(&self) -> Player {
-        self.side
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn parse_move(&self, text: &str) -> Result<PylyxMove, String> {
-        notation::parse_move(self, text)
-    }
+    super::notation_and_fields!(notation);
 
     fn format_move(&self, mv: PylyxMove) -> String {
         notation::write_move(self, mv)

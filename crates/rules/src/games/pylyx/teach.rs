@@ -7,13 +7,11 @@ use std::fmt;
 
 use super::notation::{cell_name, parse_cell, player_name};
 use super::{PylyxGame, PylyxMove};
-use crate::{Game, GameResult, Teaching};
+use crate::{Game, Teaching};
 
 /// Why a Pylyx move being entered cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PylyxRefusal {
-    /// The game is over.
-    GameOver,
     /// A pass while the side has a move.
     CannotPass,
     /// Not a cell of the board (the notation's reason).
@@ -57,7 +55,6 @@ impl fmt::Display for PylyxRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use PylyxRefusal::*;
         match self {
-            GameOver => write!(f, "the game is over"),
             CannotPass => write!(f, "a side passes only when it has no move"),
             NoCell(reason) => write!(f, "{reason}"),
             MustPlace => write!(
@@ -204,10 +201,7 @@ impl<const N: usize> Teaching for PylyxGame<N> {
     };
     type Refusal = PylyxRefusal;
 
-    fn refusal(&self, parts: &[&str]) -> Option<PylyxRefusal> {
-        if self.result() != GameResult::Ongoing {
-            return Some(PylyxRefusal::GameOver);
-        }
+    fn move_refusal(&self, parts: &[&str]) -> Option<PylyxRefusal> {
         let mut moves = Vec::new();
         self.generate_moves(&mut moves);
         if parts
@@ -265,13 +259,8 @@ impl<const N: usize> Teaching for PylyxGame<N> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::games::pylyx::Pylyx;
-
-    fn refused(fen: &str, parts: &[&str]) -> Option<String> {
-        let position = Pylyx::from_fen(fen).unwrap();
-        position.refusal(parts).map(|r| r.to_string())
-    }
+    use crate::teaching::refused;
 
     #[test]
     fn placements_are_explained() {
@@ -292,10 +281,10 @@ mod tests {
             ),
             (&["pass"], "a side passes only when it has no move"),
         ] {
-            let refusal = refused(fen, parts).unwrap_or_default();
+            let refusal = refused::<Pylyx>(fen, parts).unwrap_or_default();
             assert!(refusal.starts_with(words), "{parts:?}: {refusal}");
         }
-        assert_eq!(refused(fen, &["f6"]), None);
+        assert_eq!(refused::<Pylyx>(fen, &["f6"]), None);
     }
 
     #[test]
@@ -327,11 +316,11 @@ mod tests {
             ),
             (&["c3", "c5", "2", "x"], "a move is a piece"),
         ] {
-            let refusal = refused(fen, parts).unwrap_or_default();
+            let refusal = refused::<Pylyx>(fen, parts).unwrap_or_default();
             assert!(refusal.starts_with(words), "{parts:?}: {refusal}");
         }
-        assert_eq!(refused(fen, &["c3", "c5"]), None);
-        assert_eq!(refused(fen, &["c3", "c5", "2"]), None);
-        assert_eq!(refused(fen, &["e5", "d4"]), None);
+        assert_eq!(refused::<Pylyx>(fen, &["c3", "c5"]), None);
+        assert_eq!(refused::<Pylyx>(fen, &["c3", "c5", "2"]), None);
+        assert_eq!(refused::<Pylyx>(fen, &["e5", "d4"]), None);
     }
 }

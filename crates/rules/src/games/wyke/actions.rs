@@ -201,12 +201,6 @@ mod tests {
     use crate::Game;
 
     #[test]
-    fn the_spaces_have_the_documented_sizes() {
-        assert_eq!(Wyke4::NUM_ACTIONS, 8245);
-        assert_eq!(Wyke6::NUM_ACTIONS, 400_339);
-    }
-
-    #[test]
     fn named_moves_have_the_documented_ids() {
         let start = "3444/4444/4444/4443 b - -";
         assert_eq!(id::<Wyke4>(start, "1-1-1-1-1(a1,a2,a3,a4,b1)"), 0);

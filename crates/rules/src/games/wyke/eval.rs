@@ -10,7 +10,7 @@
 use super::moves::{AMOUNTS, FIVE, KINDS};
 use super::{Wyke, FULL};
 use crate::game::Player;
-use crate::linear::{features, FeatureCounts, LinearEval, Terms, Weighted};
+use crate::linear::{features, LinearTerms, Terms};
 
 features! {
     NAMES:
@@ -76,26 +76,95 @@ const WEIGHTS_4: [i32; FEATURES] = [
 /// too much: a root has up to 400 000 moves).
 const WEIGHTS_6: [i32; FEATURES] = hand_weights();
 
-fn feature_name(index: usize) -> String {
-    match index.checked_sub(LINES) {
-        None => NAMES[index].to_string(),
-        Some(line) => format!(
-            "line, {} held, {} tiles needed",
-            line / NEEDED,
-            line % NEEDED
-        ),
+impl<const N: usize> LinearTerms for Wyke<N> {
+    const WEIGHTS: &'static [i32] = if N == 4 { &WEIGHTS_4 } else { &WEIGHTS_6 };
+    const NAMES: &'static [&'static str] = &NAMES;
+
+    fn feature_name(index: usize) -> String {
+        match index.checked_sub(LINES) {
+            None => NAMES[index].to_string(),
+            Some(line) => format!(
+                "line, {} held, {} tiles needed",
+                line / NEEDED,
+                line % NEEDED
+            ),
+        }
     }
-}
 
-impl<const N: usize> Wyke<N> {
-    const WEIGHTS: &'static [i32; FEATURES] = if N == 4 { &WEIGHTS_4 } else { &WEIGHTS_6 };
+    #[inline]
+    fn terms(&self, terms: &mut impl Terms) {
+        let me = self.side;
+        let players = [me, me.opponent()];
+        let claimed = players.map(|p| self.claimed(p));
+        let plots = Wyke::<N>::PLOTS;
+        let tiles = &self.tiles[..plots];
 
-    /// The evaluation as the tuner sees it.
-    pub(super) const LINEAR: LinearEval<Self> = LinearEval {
-        weights: Self::WEIGHTS,
-        features: |position, out| terms(position, &mut FeatureCounts(out)),
-        feature_name,
-    };
+        // Amounts each side can use next: the mover's available types now; the
+        // opponent's next types are those under no marker once the mover's
+        // marker has moved, so an amount is sure for it when two of its
+        // candidate types carry it.
+        let mine = amount_support(self.available_kinds());
+        let their_marker = self.markers[me.opponent().index()];
+        let theirs = amount_support((0..KINDS as u8).filter(|&k| k != their_marker));
+        let reachable = [
+            [false, mine[1] > 0, mine[2] > 0, mine[3] > 0, mine[4] > 0],
+            [
+                false,
+                theirs[1] > 1,
+                theirs[2] > 1,
+                theirs[3] > 1,
+                theirs[4] > 1,
+            ],
+        ];
+
+        for side in 0..2 {
+            let sign = 1 - 2 * side as i32;
+            let player = players[side];
+            let own = claimed[side];
+            let blocked = claimed[1 - side];
+            terms.add(PLOT, sign * own.count_ones() as i32);
+            // The plots that would complete a line or square for this side.
+            let mut winning_plots = 0u64;
+            for &mask in Wyke::<N>::win_masks() {
+                if mask & blocked != 0 {
+                    continue;
+                }
+                let held = (mask & own).count_ones() as usize;
+                let mut needed = 0i32;
+                let mut missing = mask & !own;
+                while missing != 0 {
+                    let p = missing.trailing_zeros() as usize;
+                    missing &= missing - 1;
+                    needed += i32::from(distance(player, tiles[p]));
+                }
+                let needed = (needed as usize).min(NEEDED - 1);
+                terms.add(LINES + held.min(3) * NEEDED + needed, sign);
+                if held == 3 {
+                    winning_plots |= mask & !own;
+                }
+            }
+            let count = own.count_ones();
+            let to_win = Wyke::<N>::plots_to_win();
+            for (p, &t) in tiles.iter().enumerate() {
+                if t == 0 || t == FULL {
+                    continue;
+                }
+                let d = usize::from(distance(player, t));
+                if d <= 4 && reachable[side][d] {
+                    let decisive = winning_plots & 1 << p != 0 || count + 1 >= to_win;
+                    terms.add(if decisive { WINNING_HOT } else { HOT }, sign);
+                }
+            }
+        }
+        let balance: i32 = tiles
+            .iter()
+            .filter(|&&t| t != 0 && t != FULL)
+            .map(|&t| i32::from(t) - 4)
+            .sum();
+        let builder_view = if me == Player::First { 1 } else { -1 };
+        terms.add(TILE, balance * builder_view);
+        terms.add(TEMPO, i32::from(!self.markers.contains(&FIVE)));
+    }
 }
 
 /// The tiles `player` still needs to claim a plot holding `t`.
@@ -119,87 +188,4 @@ fn amount_support(kinds: impl Iterator<Item = u8>) -> [u8; 5] {
         }
     }
     support
-}
-
-/// The static evaluation.
-pub(super) fn evaluate<const N: usize>(position: &Wyke<N>) -> i32 {
-    let mut sum = Weighted::new(Wyke::<N>::WEIGHTS);
-    terms(position, &mut sum);
-    sum.total
-}
-
-/// Reports the evaluation's terms, from the side to move's view.
-#[inline]
-fn terms<const N: usize>(position: &Wyke<N>, terms: &mut impl Terms) {
-    let me = position.side;
-    let players = [me, me.opponent()];
-    let claimed = players.map(|p| position.claimed(p));
-    let plots = Wyke::<N>::PLOTS;
-    let tiles = &position.tiles[..plots];
-
-    // Amounts each side can use next: the mover's available types now; the
-    // opponent's next types are those under no marker once the mover's
-    // marker has moved, so an amount is sure for it when two of its
-    // candidate types carry it.
-    let mine = amount_support(position.available_kinds());
-    let their_marker = position.markers[me.opponent().index()];
-    let theirs = amount_support((0..KINDS as u8).filter(|&k| k != their_marker));
-    let reachable = [
-        [false, mine[1] > 0, mine[2] > 0, mine[3] > 0, mine[4] > 0],
-        [
-            false,
-            theirs[1] > 1,
-            theirs[2] > 1,
-            theirs[3] > 1,
-            theirs[4] > 1,
-        ],
-    ];
-
-    for side in 0..2 {
-        let sign = 1 - 2 * side as i32;
-        let player = players[side];
-        let own = claimed[side];
-        let blocked = claimed[1 - side];
-        terms.add(PLOT, sign * own.count_ones() as i32);
-        // The plots that would complete a line or square for this side.
-        let mut winning_plots = 0u64;
-        for &mask in Wyke::<N>::win_masks() {
-            if mask & blocked != 0 {
-                continue;
-            }
-            let held = (mask & own).count_ones() as usize;
-            let mut needed = 0i32;
-            let mut missing = mask & !own;
-            while missing != 0 {
-                let p = missing.trailing_zeros() as usize;
-                missing &= missing - 1;
-                needed += i32::from(distance(player, tiles[p]));
-            }
-            let needed = (needed as usize).min(NEEDED - 1);
-            terms.add(LINES + held.min(3) * NEEDED + needed, sign);
-            if held == 3 {
-                winning_plots |= mask & !own;
-            }
-        }
-        let count = own.count_ones();
-        let to_win = Wyke::<N>::plots_to_win();
-        for (p, &t) in tiles.iter().enumerate() {
-            if t == 0 || t == FULL {
-                continue;
-            }
-            let d = usize::from(distance(player, t));
-            if d <= 4 && reachable[side][d] {
-                let decisive = winning_plots & 1 << p != 0 || count + 1 >= to_win;
-                terms.add(if decisive { WINNING_HOT } else { HOT }, sign);
-            }
-        }
-    }
-    let balance: i32 = tiles
-        .iter()
-        .filter(|&&t| t != 0 && t != FULL)
-        .map(|&t| i32::from(t) - 4)
-        .sum();
-    let builder_view = if me == Player::First { 1 } else { -1 };
-    terms.add(TILE, balance * builder_view);
-    terms.add(TEMPO, i32::from(!position.markers.contains(&FIVE)));
 }

@@ -114,26 +114,19 @@ mod tests {
             assert!(destroyer.contains(&need(name, 8 - builds)), "{name}");
         }
         let (two_two, three_one) = (2, 3);
-        assert_eq!(
-            builder[16..],
+        // The claims held and the markers, the perspective's before the
+        // other side's, then the perspective's role.
+        let tail = |[mine, theirs]: [u32; 2], [my_marker, their_marker]: [u32; 2], role| {
             [
-                Small::CLAIMS.at(2),
-                Small::CLAIMS.at(8 + 1),
-                Small::MARKER.at(two_two),
-                Small::MARKER.at(MARKERS + three_one),
-                Small::ROLE.at(0),
+                Small::CLAIMS.at(mine),
+                Small::CLAIMS.at(8 + theirs),
+                Small::MARKER.at(my_marker),
+                Small::MARKER.at(MARKERS + their_marker),
+                Small::ROLE.at(role),
             ]
-        );
-        assert_eq!(
-            destroyer[16..],
-            [
-                Small::CLAIMS.at(1),
-                Small::CLAIMS.at(8 + 2),
-                Small::MARKER.at(three_one),
-                Small::MARKER.at(MARKERS + two_two),
-                Small::ROLE.at(1),
-            ]
-        );
+        };
+        assert_eq!(builder[16..], tail([2, 1], [two_two, three_one], 0));
+        assert_eq!(destroyer[16..], tail([1, 2], [three_one, two_two], 1));
     }
 
     #[test]

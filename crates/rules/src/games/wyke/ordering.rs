@@ -241,11 +241,7 @@ impl<const N: usize> Wyke<N> {
         wanted: usize,
         batch: &mut Vec<WykeMove>,
     ) {
-        let begin = cursor.begin();
-        let scan = cursor.state::<WinningScan>();
-        if begin {
-            scan.given = 0;
-        }
+        let scan = cursor.node_state(|scan: &mut WinningScan| scan.given = 0);
         let before = batch.len();
         self.generate_winning(scan.given, wanted, batch);
         let found = batch.len() - before;
@@ -264,11 +260,7 @@ impl<const N: usize> Wyke<N> {
         wanted: usize,
         batch: &mut Vec<WykeMove>,
     ) {
-        let begin = cursor.begin();
-        let plan = cursor.state::<QuietPlan>();
-        if begin {
-            self.plan_quiets(plan, history);
-        }
+        let plan = cursor.node_state(|plan: &mut QuietPlan| self.plan_quiets(plan, history));
         let open = self.open();
         while batch.len() < wanted {
             match self.next_planned(plan, open) {

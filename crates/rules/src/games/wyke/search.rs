@@ -2,7 +2,8 @@
 //! indices, staged move picking, evaluation, network and known endgames.
 
 use super::moves::WykeMove;
-use super::{endgame, eval, movegen, ordering, Wyke, FULL};
+use super::{endgame, movegen, ordering, Wyke, FULL};
+use crate::linear::LinearTerms;
 use crate::net_inputs::NetInputs;
 use crate::{KnownValue, MoveCursor, MoveIndices, SearchFeatures, Searchable};
 
@@ -84,7 +85,7 @@ impl<const N: usize> Searchable for Wyke<N> {
     }
 
     fn evaluate(&self, _: &()) -> i32 {
-        eval::evaluate(self)
+        self.weighted_eval()
     }
 
     fn known_value(&self, _: &()) -> Option<KnownValue> {

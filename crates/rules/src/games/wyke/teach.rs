@@ -8,13 +8,11 @@ use std::fmt;
 use super::moves::{kind_from_name, parse_plot, plot_name, WykeMove, AMOUNTS, KIND_NAMES, PASS};
 use super::notation::side_name;
 use super::{Wyke, FULL};
-use crate::{Game, GameResult, Player, Teaching};
+use crate::{Game, Player, Teaching};
 
 /// Why a Wyke move being entered cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WykeRefusal {
-    /// The game is over.
-    GameOver,
     /// Not a move type.
     NoType(String),
     /// A plot given before the move's type.
@@ -45,7 +43,6 @@ pub enum WykeRefusal {
 impl fmt::Display for WykeRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            WykeRefusal::GameOver => write!(f, "the game is over"),
             WykeRefusal::NoType(text) => write!(
                 f,
                 "'{text}' is not a move type: the types are {}",
@@ -148,10 +145,7 @@ impl<const N: usize> Teaching for Wyke<N> {
     };
     type Refusal = WykeRefusal;
 
-    fn refusal(&self, parts: &[&str]) -> Option<WykeRefusal> {
-        if self.result() != GameResult::Ongoing {
-            return Some(WykeRefusal::GameOver);
-        }
+    fn move_refusal(&self, parts: &[&str]) -> Option<WykeRefusal> {
         let (first, plots) = parts.split_first()?;
         let mut moves = Vec::new();
         self.generate_moves(&mut moves);
@@ -191,11 +185,7 @@ impl<const N: usize> Teaching for Wyke<N> {
 mod tests {
     use super::*;
     use crate::games::wyke::{Wyke4, Wyke6};
-
-    fn refused<G: Teaching>(fen: &str, parts: &[&str]) -> Option<String> {
-        let position = G::from_fen(fen).unwrap();
-        position.refusal(parts).map(|r| r.to_string())
-    }
+    use crate::teaching::refused;
 
     #[test]
     fn every_refusal_says_its_reason() {

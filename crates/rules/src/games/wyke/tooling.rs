@@ -2,6 +2,7 @@
 //! bench positions.
 
 use super::{endgame, late, levels, Wyke};
+use crate::linear::{LinearEval, LinearTerms};
 use crate::tools::Tooling;
 use crate::SolveTarget;
 
@@ -49,5 +50,5 @@ impl<const N: usize> Tooling for Wyke<N> {
 
     const BENCH_DEPTH: u32 = 6;
 
-    const LINEAR_EVAL: crate::linear::LinearEval<Self> = Self::LINEAR;
+    const LINEAR_EVAL: LinearEval<Self> = Self::LINEAR;
 }

@@ -15,7 +15,7 @@
 use super::rack::COLUMNS;
 use super::Wyx;
 use crate::game::Player;
-use crate::linear::{features, name_from, FeatureCounts, LinearEval, Terms, Weighted};
+use crate::linear::{features, LinearTerms, Terms};
 
 features! {
     NAMES:
@@ -33,23 +33,24 @@ features! {
 /// by matches (+44.5 ± 31.1 Elo at 0.1 s a move), not tuned.
 const WEIGHTS: [i32; 6] = [112, 123, -52, -2, 21, 60];
 
-/// The evaluation as the tuner sees it.
-pub const LINEAR: LinearEval<Wyx> = LinearEval {
-    weights: &WEIGHTS,
-    features: |position, out| terms(position, &mut FeatureCounts(out)),
-    feature_name: |i| name_from(&NAMES, i),
-};
+impl LinearTerms for Wyx {
+    const WEIGHTS: &'static [i32] = &WEIGHTS;
+    const NAMES: &'static [&'static str] = &NAMES;
+
+    #[inline]
+    fn terms(&self, terms: &mut impl Terms) {
+        report_terms(self, terms);
+    }
+}
 
 /// The static evaluation.
 pub fn evaluate(position: &Wyx) -> i32 {
-    let mut sum = Weighted::new(&WEIGHTS);
-    terms(position, &mut sum);
-    sum.total.clamp(-19_000, 19_000)
+    position.weighted_eval().clamp(-19_000, 19_000)
 }
 
 /// Reports the evaluation's terms, from the side to move's view.
 #[inline]
-fn terms(position: &Wyx, terms: &mut impl Terms) {
+fn report_terms(position: &Wyx, terms: &mut impl Terms) {
     let me = position.side;
     let them = me.opponent();
     terms.add(

@@ -18,7 +18,7 @@ pub mod rack;
 mod svg;
 pub mod teach;
 
-use crate::linear::LinearEval;
+use crate::linear::{LinearEval, LinearTerms};
 use crate::net_inputs::NetInputs;
 use crate::random::zobrist_keys;
 use crate::tools::Tooling;
@@ -303,25 +303,7 @@ impl Game for Wyx {
         Some(position)
     }
 
-    fn from_fen(fen: &str) -> Result<Self, String> {
-        notation::parse_position(fen)
-    }
-
-    fn to_fen(&self) -> String {
-        notation::write_position(self)
-    }
-
-    fn side_to_move(&self) -> Player {
-        self.side
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn parse_move(&self, text: &str) -> Result<WyxMove, String> {
-        notation::parse_move(self, text)
-    }
+    super::notation_and_fields!(notation);
 
     fn format_move(&self, mv: WyxMove) -> String {
         if mv.is_pass() {
@@ -554,7 +536,7 @@ impl Tooling for Wyx {
 
     const BENCH_DEPTH: u32 = 16;
 
-    const LINEAR_EVAL: LinearEval<Self> = eval::LINEAR;
+    const LINEAR_EVAL: LinearEval<Self> = Self::LINEAR;
 }
 
 impl Wyx {

@@ -7,13 +7,11 @@ use std::fmt;
 use super::notation::parse_square;
 use super::rack::{format_domino, parse_domino, COLUMNS};
 use super::{player_name, square_name, Wyx, DESTINATIONS, OFF_BOARD};
-use crate::{Game, GameResult, Teaching};
+use crate::Teaching;
 
 /// Why a Wyx move being entered cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WyxRefusal {
-    /// The game is over.
-    GameOver,
     /// A pass while a domino can be taken.
     CannotPass,
     /// Neither a square nor a domino (the notation's reason for a domino).
@@ -38,7 +36,6 @@ impl fmt::Display for WyxRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use WyxRefusal::*;
         match self {
-            GameOver => write!(f, "the game is over"),
             CannotPass => write!(f, "a side passes only when no domino can be taken"),
             NoSquare(reason) => write!(f, "{reason}"),
             Played(domino) => write!(f, "{domino} has been played: it is not in the rack"),
@@ -107,10 +104,7 @@ impl Teaching for Wyx {
     const LESSON: &'static str = include_str!("lesson.md");
     type Refusal = WyxRefusal;
 
-    fn refusal(&self, parts: &[&str]) -> Option<WyxRefusal> {
-        if self.result() != GameResult::Ongoing {
-            return Some(WyxRefusal::GameOver);
-        }
+    fn move_refusal(&self, parts: &[&str]) -> Option<WyxRefusal> {
         let part = match parts {
             [] => return None,
             [part] => part.trim(),
@@ -142,6 +136,7 @@ impl Teaching for Wyx {
 mod tests {
     use super::*;
     use crate::games::wyx::rack::jump;
+    use crate::Game;
 
     #[test]
     fn every_refusal_says_its_reason() {
