@@ -1,16 +1,21 @@
-//! `ludus-train` on Wyx games of `ludus datagen` data: the loss falls, the file written is one the engine reads, the quantised network
-//! agrees with the float one, a run is repeated exactly, and bad inputs are
-//! refused with a clear error.
+//! `ludus-train` on `ludus datagen` data: the loss falls, the file written
+//! is one the engine reads, the quantised network agrees with the float one,
+//! a run is repeated exactly, bad inputs are refused with a clear error, and
+//! what it reads of a position is what the search evaluates (12×12 Pylyx).
 
 use std::path::PathBuf;
 use std::process::Command;
 
-use ludus_engine::nnue::Network;
+use ludus_engine::nnue::{NetStack, Network};
 use ludus_engine::search::Limits;
+use ludus_engine::tune::data::visit_samples;
 use ludus_engine::tune::datagen::{run_datagen, DatagenConfig};
+use ludus_rules::games::pylyx::Pylyx;
 use ludus_rules::games::wyx::Wyx;
-use ludus_rules::Searchable;
-use ludus_train::{train, TrainConfig, TrainReport};
+use ludus_rules::net_inputs::checked_active;
+use ludus_rules::{Game, Searchable};
+use ludus_train::judge::quantised_score;
+use ludus_train::{data, train, TrainConfig, TrainReport};
 
 /// A path of this test process in the temporary folder.
 fn scratch(name: &str) -> PathBuf {
@@ -93,6 +98,45 @@ fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
     let reseeded = TrainConfig { seed: 4, ..config };
     assert_ne!(run(&reseeded).expect("trains").network, report.network);
     let _ = std::fs::remove_file(data);
+}
+
+/// What the trainer reads of a 12×12 Pylyx position is what the search
+/// evaluates: its two halves are the engine's inputs from the side to
+/// move's view and then the other's, and the judge's quantised score is
+/// the one the search's own sums give.
+#[test]
+fn the_trainer_reads_positions_as_the_search_evaluates_them() {
+    let file = generate("pylyx", 4, "pylyx.txt");
+    let files = vec![file.clone()];
+    let report = run(&TrainConfig {
+        game: "pylyx".to_string(),
+        hidden: 8,
+        epochs: 1,
+        holdout: 2,
+        ..config(files.clone())
+    })
+    .expect("trains");
+    let network = &report.network;
+    let inputs = Pylyx::NET_INPUTS.expect("Pylyx has inputs");
+    let split = data::load::<Pylyx>(&files, &inputs, 0.5, 2).expect("reads");
+    let mut read = [0, 0];
+    visit_samples::<Pylyx>(&files, 2, |position, _, held_out| {
+        let positions = [&split.train, &split.held_out][usize::from(held_out)];
+        let p = read[usize::from(held_out)];
+        read[usize::from(held_out)] += 1;
+        let to_move = position.side_to_move();
+        for (half, side) in [to_move, to_move.opponent()].into_iter().enumerate() {
+            let engine = checked_active(&inputs, position, side);
+            assert_eq!(positions.half(p, half), engine, "{}", position.to_fen());
+        }
+        let mut sums = NetStack::new(network, 1);
+        let searched = sums.evaluate(network, &inputs, position, 0, None);
+        assert_eq!(quantised_score(network, positions, p), searched);
+    })
+    .expect("reads");
+    assert_eq!(read, [split.train.len(), split.held_out.len()]);
+    assert!(read[0] > 20 && read[1] > 20, "{read:?} positions");
+    let _ = std::fs::remove_file(file);
 }
 
 #[test]

@@ -176,9 +176,12 @@ fn subtract(sums: &mut [i16], row: &[i16]) {
 mod tests {
     use super::*;
     use crate::nnue::random_network;
+    use crate::nnue::{MAX_FIRST_WEIGHT, QA};
+    use ludus_rules::games::pylyx::Pylyx;
     use ludus_rules::games::{visit_every_game, GameVisitor};
+    use ludus_rules::net_inputs::checked_active;
     use ludus_rules::random::Rng;
-    use ludus_rules::{GameResult, Tooling};
+    use ludus_rules::{GameResult, Searchable, Tooling};
 
     /// The plies of the stack, and the steps of each game's walk.
     const PLIES: usize = 16;
@@ -287,5 +290,103 @@ mod tests {
     #[test]
     fn sums_kept_along_a_line_equal_sums_made_afresh() {
         assert!(visit_every_game(Walk).contains(&true));
+    }
+
+    /// A 12×12 Pylyx game of a network against the linear evaluation
+    /// (bench/notes/networks.md, "Why 12×12 Pylyx's network lost"): all
+    /// twenty checkers placed, then White gathers a stack of 10 while
+    /// Black's network shuffles a triple between i1 and l4.
+    const PYLYX_START: &str = "12/12/12/12/12/10A1/10a1/9A2/12/7a4/12/12 w 8 8";
+    const PYLYX_MOVES: &str = "f2 e5 h4 f7 i3 b2 d8 g4 g9 i11 c11 j9 e6 c10 b10 \
+        f7-c10 d8-h4 f7 f2-h4 j9-l7 i3-h4 k6-l5 k7-h4 f7-c10 b10-h4 c10-c1 c11-i5 \
+        h3-j1 j5-h3 j1-l3 h4-h3/2 c1-k1 h3-h4 e5-i1 g9-e7 b2-a3 i5-h4 g4-j1 e6-i2 \
+        i11-f8 i2-k4 f8-l2 k4-j5 i1-l4 j5-k6 l4-i1 e7-f6 i1-l4 f6-g5 l4-i1 g5-e7 \
+        i1-l4 e7-f6 l4-i1 f6-g5 i1-l4 g5-h4 l4-i1 h4-i5/1 i1-l4 i5-h4 l4-i1 k6-j5 \
+        i1-l4 h4-i5/1 l4-i1 i5-h4 i1-e5 h4-i5/1 e5-i1 j5-k6 i1-l4 k6-i4 l4-i1 \
+        h4-i4/2 i1-l4 i4-h4 j1-k2 i5-h4";
+
+    /// A network for `inputs` inputs whose first-layer weights and biases
+    /// all sit at the trainer's clip, `+` or `−` as `sign` says of each.
+    fn network_at_the_clip(inputs: usize, hidden: usize, sign: fn(usize) -> i16) -> Network {
+        let largest = (MAX_FIRST_WEIGHT * QA as f32).round() as i16;
+        let mut network = random_network("pylyx", inputs, hidden, 5);
+        for (i, weight) in network.input_weights.iter_mut().enumerate() {
+            *weight = largest * sign(i);
+        }
+        for (i, bias) in network.input_bias.iter_mut().enumerate() {
+            *bias = largest * sign(i + 1);
+        }
+        network
+    }
+
+    /// The most inputs a 12×12 side can have on: every checker placed as a
+    /// single, so each side has 20 pieces, 20 "at least k singles" and 2
+    /// hands on.
+    const PYLYX_ALL_SINGLES: &str =
+        "12/1a8A1/2a6A2/3a4A3/4a2A4/5aA5/5Aa5/4A2a4/3A4a3/2A6a2/1A8a1/12 w 0 0";
+
+    /// Checks the sums `stack` keeps at `ply` for `position` against the
+    /// exact sums, worked out in `i32`; returns the most inputs a side had.
+    fn check_exact(stack: &NetStack, network: &Network, position: &Pylyx, ply: usize) -> usize {
+        let inputs = Pylyx::NET_INPUTS.expect("Pylyx has inputs");
+        let mut most = 0;
+        for side in [Player::First, Player::Second] {
+            let active = checked_active(&inputs, position, side);
+            most = most.max(active.len());
+            let exact: Vec<i32> = (0..network.hidden)
+                .map(|j| {
+                    let rows = active.iter().map(|&i| i32::from(network.row(i)[j]));
+                    i32::from(network.input_bias[j]) + rows.sum::<i32>()
+                })
+                .collect();
+            let kept: Vec<i32> = stack.plies[ply].sums[side.index()]
+                .iter()
+                .map(|&sum| i32::from(sum))
+                .collect();
+            assert_eq!(
+                kept,
+                exact,
+                "ply {ply}: {} from {side:?}",
+                position.to_fen()
+            );
+        }
+        most
+    }
+
+    /// The sums kept move by move along a 12×12 game to its stack of 10
+    /// (heights 1 to 10 on the board) are the exact sums with every
+    /// first-layer weight at the trainer's clip: no row is lost or left
+    /// over by the incremental update, and no sum overflows its `i16`,
+    /// even where a side has the most inputs on (42: 43 · 505 < 32 767).
+    #[test]
+    fn pylyx_sums_along_a_game_to_a_stack_of_ten_are_exact_at_the_clip() {
+        let inputs = Pylyx::NET_INPUTS.expect("Pylyx has inputs");
+        let mut line = vec![Pylyx::from_fen(PYLYX_START).expect("a valid start")];
+        for text in PYLYX_MOVES.split_whitespace() {
+            let mut next = line[line.len() - 1].clone();
+            let mv = next.parse_move(text).expect("a legal move");
+            next.make_move(mv);
+            line.push(next);
+        }
+        let end = &line[line.len() - 1];
+        assert_eq!(
+            end.result(),
+            GameResult::Win(Player::First),
+            "{}",
+            end.to_fen()
+        );
+        let all_singles = Pylyx::from_fen(PYLYX_ALL_SINGLES).expect("a valid position");
+        let signs: [fn(usize) -> i16; 2] = [|_| 1, |i| if i % 3 == 0 { -1 } else { 1 }];
+        for sign in signs {
+            let network = network_at_the_clip(inputs.count, 8, sign);
+            let mut stack = NetStack::new(&network, line.len());
+            for (ply, position) in line.iter().enumerate() {
+                let parent = ply.checked_sub(1).map(|p| line[p].hash());
+                stack.evaluate(&network, &inputs, position, ply, parent);
+                check_exact(&stack, &network, position, ply);
+            }
+            stack.evaluate(&network, &inputs, &all_singles, 0, None);
+            assert_eq!(check_exact(&stack, &network, &all_singles, 0), 42);
+        }
     }
 }

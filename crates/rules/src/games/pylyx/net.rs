@@ -96,9 +96,57 @@ fn active<const N: usize>(position: &PylyxGame<N>, perspective: Player, active: 
 mod tests {
     use super::*;
     use crate::games::pylyx::{Pylyx, Pylyx10};
-    use crate::net_inputs::active_in;
+    use crate::net_inputs::{active_in, checked_active};
+    use std::collections::HashMap;
 
     type Big = Layout<12>;
+
+    /// A piece of every height on every cell, alone on the N×N board (both
+    /// hands full), turns on one piece input and one height input from
+    /// each side: the piece inputs of (owner, cell, kind) fill their block
+    /// one to one, and each height has an input of its own.
+    fn every_piece_has_its_own_inputs<const N: usize>() {
+        let inputs = PylyxGame::<N>::INPUTS;
+        let mut owners: HashMap<u32, (usize, usize, u32)> = HashMap::new();
+        let mut firsts_of_height = HashMap::new();
+        for sq in PylyxGame::<N>::board_cells() {
+            for height in 1..=PylyxGame::<N>::CHECKERS {
+                let mut position = PylyxGame::<N>::empty_board();
+                position.set_height(sq, Player::First, 0, height);
+                let kind = u32::from(height).min(KINDS) - 1;
+                for (owner, perspective) in [Player::First, Player::Second].into_iter().enumerate()
+                {
+                    let active = checked_active(&inputs, &position, perspective);
+                    // The piece, its height, both hands.
+                    assert_eq!(active.len(), 4, "{N}×{N}: {sq} {height}: {active:?}");
+                    let piece = active
+                        .iter()
+                        .find(|&&input| input < Layout::<N>::PIECE.end());
+                    let piece = *piece.expect("a piece input");
+                    let cell = (owner, sq, kind);
+                    assert_eq!(*owners.entry(piece).or_insert(cell), cell, "input {piece}");
+                    let of_height = active[1] - Layout::<N>::PROFILE.offset;
+                    let first = *firsts_of_height.entry((owner, height)).or_insert(of_height);
+                    assert_eq!(first, of_height, "{N}×{N}: height {height} on {sq}");
+                }
+            }
+        }
+        assert_eq!(owners.len() as u32, Layout::<N>::PIECE.size, "{N}×{N}");
+        let mut heights: Vec<u32> = firsts_of_height.into_values().collect();
+        heights.sort_unstable();
+        heights.dedup();
+        assert_eq!(
+            heights.len(),
+            2 * usize::from(PylyxGame::<N>::CHECKERS),
+            "{N}×{N}"
+        );
+    }
+
+    #[test]
+    fn every_piece_on_every_cell_has_its_own_inputs() {
+        every_piece_has_its_own_inputs::<12>();
+        every_piece_has_its_own_inputs::<10>();
+    }
 
     #[test]
     fn pieces_are_mine_or_theirs_by_cell_and_kind() {
