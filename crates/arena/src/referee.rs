@@ -213,6 +213,10 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
         for line in setup {
             process.send(&line).map_err(|f| lost(f, ""))?;
         }
+        let answer = process
+            .send("isready")
+            .and_then(|()| process.wait_for("readyok", wait));
+        refuse_setup_errors(&answer.map_err(|f| lost(f, "readyok"))?, name)?;
         *seat.process = Some(process);
     }
     let process = seat.process.as_mut().ok_or_else(missing_process)?;
@@ -223,6 +227,19 @@ fn prepare<G: Game>(seat: &mut Seat, player: Player, config: &MatchConfig) -> Re
         give_up(seat.process, &failure, name);
         lost(failure, "readyok")
     })
+}
+
+/// Stops the match when an engine answered its setup (`UCI_Variant` and the
+/// options given) with an error line (`info string error: …`, as ludus
+/// answers a value it refuses, e.g. an `EvalFile` it cannot load): playing
+/// on would score another engine than the one asked for.
+fn refuse_setup_errors(answer: &[String], name: &str) -> Result<(), Stop> {
+    match answer.iter().find(|l| l.starts_with("info string error")) {
+        Some(line) => Err(Stop::Fatal(format!(
+            "engine {name} refused its setup: {line}"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Drops a failed engine's `process`, warning on standard error how it

@@ -96,3 +96,19 @@ fn a_stderr_file_keeps_every_line_of_every_process() {
     assert_eq!(pids.len(), 2, "{kept}");
     assert_ne!(pids[0], pids[1], "{kept}");
 }
+
+#[test]
+fn an_option_the_engine_refuses_stops_the_match_and_says_why() {
+    let out = fake_against_ludus(
+        LUDUS,
+        &["--games", "2", "--each", "option.EvalFile=no/such.nnue"],
+    );
+    assert!(!out.status.success());
+    assert!(!stdout_of(&out).contains("Finished game"), "{out:?}");
+    let error = stderr_of(&out);
+    assert!(
+        error.contains("ludus: engine fake refused its setup: info string error: "),
+        "{error}"
+    );
+    assert!(error.contains("no/such.nnue"), "{error}");
+}
