@@ -1,7 +1,6 @@
 //! Proven results the engine plays from: the proof file the `ProofFile`
-//! option loads (checked by the rules' verifier first), and the line that
-//! tells a GUI a root's value is proven (`info string proven <value>
-//! (<source>)`).
+//! option loads (checked by the rules' verifier first), and what a proven
+//! value is worth on the protocol.
 
 use std::sync::Arc;
 
@@ -55,30 +54,6 @@ pub fn proof_score(value: Value) -> Score {
         Value::Loss(plies) => protocol_score(plies as i32 - MATE),
         Value::Draw => Score::Cp(0),
     }
-}
-
-/// Where a root's proven value comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// A solved table of the game ([`ludus_rules::Searchable::known_value`]).
-    Table,
-    /// The proof file `ProofFile` loaded.
-    Proof,
-}
-
-/// The text of the `info string` that says the root's value is proven:
-/// `proven win (table)`, `proven draw (proof)` and so on.
-pub fn proven_text(value: KnownValue, source: Source) -> String {
-    let word = match value {
-        KnownValue::Win(_) => "win",
-        KnownValue::Loss(_) => "loss",
-        KnownValue::Draw => "draw",
-    };
-    let source = match source {
-        Source::Table => "table",
-        Source::Proof => "proof",
-    };
-    format!("proven {word} ({source})")
 }
 
 /// A proof's value as a table's.

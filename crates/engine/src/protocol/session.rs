@@ -13,14 +13,14 @@ use std::time::Duration;
 use crossbeam_channel::{bounded, Receiver};
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::perft::split_perft;
-use ludus_rules::protocol::{Go, InfoLine};
+use ludus_rules::protocol::{Go, InfoLine, ProvenLine, ProvenSource};
 use ludus_rules::{AnyGame, GameResult, Searchable, TypedGame};
 use web_time::Instant;
 
 use super::networks::NetGame;
 use super::options::GameOptionInfo;
 use super::output::Output;
-use super::proofs::{self, Source};
+use super::proofs;
 use crate::nnue::Network;
 use crate::platform;
 use crate::search::features::FeatureSwitches;
@@ -396,7 +396,8 @@ impl<G: Searchable> Job<G> {
             let mut decided = |outcome: &SearchOutcome<G::Move>| {
                 let known = root.known_value(&settings).filter(|_| skill.is_full());
                 if let Some(value) = known.filter(|&v| proofs::shows(outcome.score, v)) {
-                    out.info_string(&proofs::proven_text(value, Source::Table));
+                    let source = ProvenSource::Table;
+                    out.line(&ProvenLine { value, source }.to_string());
                 }
                 let (best, ponder) = self.choose(outcome, &lines.borrow());
                 self.answer(best, ponder);
@@ -416,10 +417,13 @@ impl<G: Searchable> Job<G> {
     /// plays at full strength.
     fn proven_move(&self) -> Option<(G::Move, Value)> {
         let proven = self.settings.proven.as_ref()?;
+        if !self.settings.skill.is_full() {
+            return None;
+        }
         let allowed = |mv: &G::Move| self.search_moves.is_empty() || self.search_moves.contains(mv);
         proven
             .best_move(self.session.current())
-            .filter(|(mv, _)| self.settings.skill.is_full() && allowed(mv))
+            .filter(|(mv, _)| allowed(mv))
     }
 
     /// Answers from the proof: one line with the proven score and move, the
@@ -440,9 +444,8 @@ impl<G: Searchable> Job<G> {
             pv: vec![root.format_move(mv)],
         };
         self.out.line(&line.to_string());
-        let known = proofs::known(value);
-        self.out
-            .info_string(&proofs::proven_text(known, Source::Proof));
+        let (value, source) = (proofs::known(value), ProvenSource::Proof);
+        self.out.line(&ProvenLine { value, source }.to_string());
         self.signals.wait_for_release(self.limits.infinite);
         self.answer(Some(mv), None);
     }
