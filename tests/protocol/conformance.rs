@@ -202,6 +202,7 @@ fn job_ends(
         skill: Skill::new(20.0),
         feature_switches: FeatureSwitches::NONE,
         net: None,
+        proven: None,
     };
     let Ok(Some(Command::Go(go))) = parse(go) else {
         panic!("'{go}' is not a go command");

@@ -3,7 +3,7 @@
 //! with `known_value`.
 
 use ludus_rules::games::wyke::endgame::Solution;
-use ludus_rules::games::wyke::Wyke4;
+use ludus_rules::games::wyke::{Wyke4, WykeSettings};
 use ludus_rules::{Game, GameResult, KnownValue, Searchable};
 
 #[test]
@@ -44,7 +44,7 @@ fn every_value_is_justified_by_the_moves() {
 
 #[test]
 fn the_table_agrees_with_the_engine_rules_and_known_value() {
-    Wyke4::prepare(&());
+    Wyke4::prepare(&WykeSettings::default());
     let solution = Solution::solve();
     let (mut checked, mut unreachable) = (0, 0);
     for state in solution.states() {
@@ -66,7 +66,12 @@ fn the_table_agrees_with_the_engine_rules_and_known_value() {
             v if v > 0 => KnownValue::Win(v as u32),
             v => KnownValue::Loss(v.unsigned_abs() as u32),
         };
-        assert_eq!(position.known_value(&()), Some(expected), "{}", state.fen());
+        assert_eq!(
+            position.known_value(&WykeSettings::default()),
+            Some(expected),
+            "{}",
+            state.fen()
+        );
         // The engine's own moves lead where the table says.
         let mut moves = Vec::new();
         position.generate_moves(&mut moves);
@@ -75,7 +80,7 @@ fn the_table_agrees_with_the_engine_rules_and_known_value() {
             .map(|&mv| {
                 let mut child = position.clone();
                 child.make_move(mv);
-                match (child.result(), child.known_value(&())) {
+                match (child.result(), child.known_value(&WykeSettings::default())) {
                     (GameResult::Win(w), _) if w == position.side_to_move() => None,
                     (_, Some(KnownValue::Win(n))) => Some(n as i16),
                     (_, Some(KnownValue::Loss(n))) => Some(-(n as i16)),

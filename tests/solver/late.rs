@@ -13,7 +13,7 @@ use crate::common::rng::Rng;
 use crate::cross_check::solve;
 use ludus_engine::solver::Verdict;
 use ludus_rules::games::wyke::late::{Coverage, LateTables, LATE_CLAIMED};
-use ludus_rules::games::wyke::Wyke4;
+use ludus_rules::games::wyke::{Wyke4, WykeSettings};
 use ludus_rules::{Game, GameResult, KnownValue, Searchable};
 
 /// The tables, solved once for every test here.
@@ -177,7 +177,7 @@ fn every_late_value_follows_from_its_childrens_by_the_rules() {
 #[test]
 fn six_six_values_agree_with_the_endgame_table() {
     let (tables, _) = tables();
-    Wyke4::prepare(&());
+    Wyke4::prepare(&WykeSettings::default());
     let mut rng = Rng(66);
     let mut compared = 0;
     while compared < 2000 {
@@ -187,7 +187,7 @@ fn six_six_values_agree_with_the_endgame_table() {
         }
         assert_eq!(
             tables.lookup(&position),
-            position.known_value(&()),
+            position.known_value(&WykeSettings::default()),
             "{}",
             position.to_fen()
         );
@@ -215,4 +215,61 @@ fn the_proof_number_solver_agrees_where_it_reaches() {
         }
     }
     assert!(agreed >= 20, "only {agreed} of 40 solved");
+}
+
+#[test]
+fn the_daemon_plays_late_positions_from_the_tables_with_the_option_on() {
+    use crate::common::engine::Engine;
+    use std::time::Duration;
+    let (tables, _) = tables();
+    let mut rng = Rng(0x1a7e);
+    // Positions of 5 open plots (beyond the 6-6 table) that are decided.
+    let mut late = Vec::new();
+    while late.len() < 3 {
+        let position = late_position(&mut rng);
+        let value = tables.lookup(&position);
+        if !position.is_six_six() && matches!(value, Some(KnownValue::Win(_) | KnownValue::Loss(_)))
+        {
+            late.push((position, value.unwrap()));
+        }
+    }
+    let mut engine = Engine::start(&[]);
+    engine.handshake("ugi");
+    engine.send("setoption name UCI_Variant value wyke");
+    // Off by default: the search alone, no proven line from a table.
+    let (position, _) = &late[0];
+    let lines = engine.search(&format!("fen {}", position.to_fen()), "nodes 300");
+    assert!(!lines.iter().any(|l| l.ends_with("(table)")), "{lines:#?}");
+
+    engine.send("setoption name WykeLateTable value true");
+    engine.send("isready");
+    // Building the tables takes some 20 s of CPU: a busy machine waits longer.
+    let ready = engine.next_line(Duration::from_secs(900));
+    assert_eq!(ready.as_deref(), Some("readyok"));
+    for (position, expected) in &late {
+        let lines = engine.search(&format!("fen {}", position.to_fen()), "nodes 300");
+        let (score, word) = match *expected {
+            KnownValue::Win(plies) => (format!("score mate {} ", plies.div_ceil(2)), "win"),
+            KnownValue::Loss(plies) => (format!("score mate -{} ", plies.div_ceil(2)), "loss"),
+            KnownValue::Draw => unreachable!(),
+        };
+        assert!(
+            lines.iter().any(|l| l.contains(&score)),
+            "{}: {score}: {lines:#?}",
+            position.to_fen()
+        );
+        let proven = format!("info string proven {word} (table)");
+        assert!(lines.contains(&proven), "{lines:#?}");
+        // The move keeps the value: the child is worth one ply less to the
+        // other side.
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        let mut child = position.clone();
+        child.make_move(child.parse_move(best).unwrap());
+        let kept = match (value(tables, &child), *expected) {
+            (KnownValue::Loss(n), KnownValue::Win(plies)) => n + 1 == plies,
+            (KnownValue::Win(n), KnownValue::Loss(plies)) => n + 1 == plies,
+            _ => false,
+        };
+        assert!(kept, "{} {best}", position.to_fen());
+    }
 }

@@ -24,7 +24,10 @@ fn config(use_tables: bool) -> SolveConfig {
 }
 
 /// The proof file of `position`, if the solver settles it.
-fn proof_text<G: Searchable>(position: &G, use_tables: bool) -> Option<(Verdict, String)> {
+pub(crate) fn proof_text<G: Searchable>(
+    position: &G,
+    use_tables: bool,
+) -> Option<(Verdict, String)> {
     let config = config(use_tables);
     let mut solver = Solver::new(position.clone(), &config);
     let verdict = solver.solve(config.budget);
@@ -37,13 +40,13 @@ fn proof_text<G: Searchable>(position: &G, use_tables: bool) -> Option<(Verdict,
     Some((verdict, proof.to_string()))
 }
 
-struct ProveAndVerify;
+pub(crate) struct ProveAndVerify;
 
 impl ProveAndVerify {
     /// Positions one to three plies before the end of random games; for
     /// Pylyx, whose random games rarely end, random endings decided within
     /// three plies.
-    fn positions<G: Game>(&self, rng: &mut Rng) -> Vec<G> {
+    pub(crate) fn positions<G: Game>(&self, rng: &mut Rng) -> Vec<G> {
         match G::NAME {
             "pylyx" | "pylyx10" => {
                 let size = if G::NAME == "pylyx" { 12 } else { 10 };

@@ -33,6 +33,14 @@ function renderAnalysis(state) {
   const whose = playerName(search.side);
   head.textContent = `${PURPOSES[search.purpose]} ${positionName(search.ply)} (${whose} to move, scores for ${whose})` +
     (search.running ? '' : ', finished');
+  if (search.proven) {
+    // The engine proved the root's value (a solved table or a proof).
+    const proven = document.createElement('div');
+    proven.className = 'proven';
+    proven.dataset.test = 'proven';
+    proven.textContent = `proven ${search.proven} for ${whose}`;
+    box.appendChild(proven);
+  }
   for (const line of search.lines) {
     const row = document.createElement('div');
     row.className = 'line';

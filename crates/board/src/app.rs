@@ -16,7 +16,7 @@ use crate::record::Record;
 use crate::review::{Retry, Review, Tried, REVIEW_MS, REVIEW_MS_RANGE};
 use crate::search::{clocks, Event, Job, Link, Purpose};
 use crate::table::{MoveNote, Start};
-use ludus_rules::protocol::{Go, ScoredLine};
+use ludus_rules::protocol::{Go, ProvenLine, ScoredLine};
 use ludus_rules::GameResult;
 
 /// The board's whole state.
@@ -357,6 +357,9 @@ impl App {
     /// An `info` line of the search: its best line's score is the
     /// evaluation of the position searched; a review keeps the lines.
     fn take_info(&mut self, text: String) {
+        if let Some(proven) = ProvenLine::parse(&text) {
+            self.engine.set_proven(proven);
+        }
         if let Some(line) = ScoredLine::parse(&text) {
             if let Some((ply, score)) = self.engine.take_line(line) {
                 let searching = self.engine.current().map(|c| c.1);

@@ -8,7 +8,7 @@ use crate::action::{EngineSettings, Multipv, Strength};
 use crate::search::{Job, Link, Purpose};
 use crate::table::MoveNote;
 use ludus_rules::protocol::Score;
-use ludus_rules::protocol::{Go, ScoredLine as Line};
+use ludus_rules::protocol::{Go, ProvenLine, ScoredLine as Line};
 
 /// The engine as the board drives it.
 pub struct Driver {
@@ -31,6 +31,8 @@ pub struct Driver {
     next_job: u64,
     /// The latest line per rank of the current search.
     lines: Vec<Line>,
+    /// The root's value, where the engine said it is proven.
+    proven: Option<ProvenLine>,
     link: Option<Box<dyn Link>>,
 }
 
@@ -51,6 +53,7 @@ impl Driver {
             job_started: Instant::now(),
             next_job: 1,
             lines: Vec::new(),
+            proven: None,
             link: None,
         }
     }
@@ -121,6 +124,17 @@ impl Driver {
         &self.lines
     }
 
+    /// The value of the search shown's root, if the engine said it is
+    /// proven (by a table or a proof).
+    pub fn proven(&self) -> Option<ProvenLine> {
+        self.proven
+    }
+
+    /// The engine said the current search's root is proven.
+    pub(crate) fn set_proven(&mut self, proven: ProvenLine) {
+        self.proven = Some(proven);
+    }
+
     /// Takes the engine action's settings but who the engine plays (the
     /// game's part).
     pub(crate) fn configure(&mut self, settings: &EngineSettings) {
@@ -162,6 +176,7 @@ impl Driver {
         // Lines belong to the search that made them: a new search, or none,
         // leaves none from another position on show.
         self.lines.clear();
+        self.proven = None;
         self.search = None;
         self.job = wanted.map(|(ply, job)| {
             self.search = Some((job.purpose, ply));

@@ -92,6 +92,8 @@ pub fn state_json(app: &App) -> Value {
             "side": player_word(table.side(ply)),
             "running": engine.job().is_some(),
             "lines": lines,
+            // "win", "loss" or "draw" for the side to move, where proven.
+            "proven": engine.proven().map(|p| p.word()),
         })
     });
     let movers: Vec<&str> = (0..moves.len())
@@ -339,11 +341,20 @@ mod tests {
             (&json!(2), &json!("analyse"))
         );
         assert_eq!(search["lines"][0]["pv"], json!(["3-4", "9-8"]));
+        assert_eq!(search["proven"], Value::Null, "nothing proven yet");
+        let proven = "info string proven draw (table)".to_string();
+        app.on_event(Event::Info(job_id(&app), proven));
+        assert_eq!(state_json(&app)["search"]["proven"], "draw");
         // Another position shown: a new analysis, nothing from the old one.
         app.request("view", json!({"ply": 1})).unwrap();
         let search = &state_json(&app)["search"];
         assert_eq!(search["ply"], 1);
         assert_eq!(search["lines"], json!([]));
+        assert_eq!(
+            search["proven"],
+            Value::Null,
+            "the old root's value is gone"
+        );
         app.on_event(Event::Info(job_id(&app), line));
         app.request("analyse", json!({"on": false})).unwrap();
         assert_eq!(state_json(&app)["search"], Value::Null, "analysis off");

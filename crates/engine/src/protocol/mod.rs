@@ -6,6 +6,7 @@ pub mod command;
 pub mod networks;
 pub mod options;
 pub mod output;
+pub mod proofs;
 pub mod session;
 
 use std::io::{BufRead, Read};
@@ -17,6 +18,7 @@ use web_time::Instant;
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
 use ludus_rules::games::{level_calibration, unknown_game};
+use ludus_rules::proof::proven::Proven;
 use ludus_rules::protocol::{Dialect, PositionBase, PositionCommand};
 use ludus_rules::{any_game, GameResult, Player};
 
@@ -118,6 +120,8 @@ pub struct Engine {
     feature_switches: FeatureSwitches,
     /// The games' networks: built in, or loaded by `EvalFile`.
     networks: Networks,
+    /// The proof `ProofFile` loaded, verified.
+    proven: Option<Arc<Proven>>,
 }
 
 /// How long `stop` (and `quit`) waits for a search to print its `bestmove`.
@@ -141,6 +145,7 @@ impl Engine {
             dialect: Dialect::Uci,
             feature_switches: FeatureSwitches::NONE,
             networks: Networks::default(),
+            proven: None,
         })
     }
 
@@ -267,6 +272,7 @@ impl Engine {
                         true => self.networks.for_game(self.session.net_game()),
                         false => None,
                     },
+                    proven: self.proven.clone(),
                 };
                 let job = self.session.start_job(JobStart {
                     go: &go,
@@ -327,6 +333,11 @@ impl Engine {
             OptionChange::EvalFile(path) => {
                 let message = self.networks.set_file(self.session.net_game(), &path)?;
                 self.request_clear();
+                self.out.info_string(&message);
+            }
+            OptionChange::ProofFile(path) => {
+                let (proven, message) = proofs::load(&path)?;
+                self.proven = proven;
                 self.out.info_string(&message);
             }
             OptionChange::Variant => {

@@ -10,6 +10,7 @@ use ludus_rules::protocol::words::number;
 use ludus_rules::{GameOption, OptionKind, OptionValue, Searchable};
 
 use super::networks::BUILT_IN;
+use super::proofs::NO_PROOF;
 use crate::search::{TranspositionTable, DEFAULT_CONTEMPT};
 use crate::skill::{Skill, MAX_LEVEL, RANDOM_LEVEL};
 use ludus_rules::Tooling;
@@ -97,6 +98,8 @@ pub enum OptionChange {
     /// `EvalFile`: load this network file for the current game (or go back
     /// to its built-in network).
     EvalFile(String),
+    /// `ProofFile`: load this proof file (or none).
+    ProofFile(String),
 }
 
 /// The game's settings as the protocol starts them, with `options`
@@ -272,6 +275,7 @@ impl Options {
                 eval_word(defaults.eval_net)
             ),
             format!("option name EvalFile type string default {BUILT_IN}"),
+            format!("option name ProofFile type string default {NO_PROOF}"),
             format!(
                 "option name UCI_Variant type combo default {}{}",
                 defaults.variant,
@@ -365,6 +369,7 @@ impl Options {
                 Ok(OptionChange::Eval)
             }
             "evalfile" => Ok(OptionChange::EvalFile(value.unwrap_or("").to_string())),
+            "prooffile" => Ok(OptionChange::ProofFile(value.unwrap_or("").to_string())),
             "uci_variant" => {
                 let text = value.ok_or("option 'UCI_Variant' needs a value")?;
                 let game = GAME_NAMES

@@ -13,13 +13,14 @@ use std::time::Duration;
 use crossbeam_channel::{bounded, Receiver};
 use ludus_rules::games::{visit_game, GameVisitor};
 use ludus_rules::perft::split_perft;
-use ludus_rules::protocol::{Go, InfoLine};
+use ludus_rules::protocol::{Go, InfoLine, ProvenLine, ProvenSource};
 use ludus_rules::{AnyGame, GameResult, Searchable, TypedGame};
 use web_time::Instant;
 
 use super::networks::NetGame;
 use super::options::GameOptionInfo;
 use super::output::Output;
+use super::proofs;
 use crate::nnue::Network;
 use crate::platform;
 use crate::search::features::FeatureSwitches;
@@ -28,6 +29,8 @@ use crate::search::{
     TranspositionTable,
 };
 use crate::skill::{Candidates, Skill};
+use ludus_rules::proof::proven::Proven;
+use ludus_rules::proof::Value;
 use ludus_rules::random::Rng;
 use ludus_rules::Tooling;
 
@@ -58,6 +61,9 @@ pub struct JobSettings {
     pub feature_switches: FeatureSwitches,
     /// The network to evaluate with; `None`: the linear evaluation.
     pub net: Option<Arc<Network>>,
+    /// The proof loaded by `ProofFile`: where it decides the root, a
+    /// full-strength `go` plays its move.
+    pub proven: Option<Arc<Proven>>,
 }
 
 /// What a job is started with.
@@ -361,6 +367,10 @@ impl<G: Searchable> Job<G> {
         }
         let root = self.session.current();
         let skill = self.settings.skill;
+        if let Some((mv, value)) = self.proven_move() {
+            self.play_proven(mv, value);
+            return;
+        }
         let settings = match skill.is_full() {
             true => self.session.settings.clone(),
             false => G::without_solutions(&self.session.settings),
@@ -390,6 +400,11 @@ impl<G: Searchable> Job<G> {
             // The answer goes out the moment the search has it, before its
             // threads are joined.
             let mut decided = |outcome: &SearchOutcome<G::Move>| {
+                let known = root.known_value(&settings).filter(|_| skill.is_full());
+                if let Some(value) = known.filter(|&v| proofs::shows(outcome.score, v)) {
+                    let source = ProvenSource::Table;
+                    out.line(&ProvenLine { value, source }.to_string());
+                }
                 let (best, ponder) = self.choose(outcome, &lines.borrow());
                 self.answer(best, ponder);
                 answered = true;
@@ -401,6 +416,44 @@ impl<G: Searchable> Job<G> {
             self.signals.wait_for_release(self.limits.infinite);
             self.answer(self.fallback_move(), None);
         }
+    }
+
+    /// The proof's move and the value it keeps, where the loaded proof
+    /// decides the root, the move is among `searchmoves` and the engine
+    /// plays at full strength.
+    fn proven_move(&self) -> Option<(G::Move, Value)> {
+        let proven = self.settings.proven.as_ref()?;
+        if !self.settings.skill.is_full() {
+            return None;
+        }
+        let allowed = |mv: &G::Move| self.search_moves.is_empty() || self.search_moves.contains(mv);
+        proven
+            .best_move(self.session.current())
+            .filter(|(mv, _)| allowed(mv))
+    }
+
+    /// Answers from the proof: one line with the proven score and move, the
+    /// `proven` line, then (once an infinite or pondering search is
+    /// released) `bestmove`.
+    fn play_proven(&self, mv: G::Move, value: Value) {
+        let root = self.session.current();
+        let line = InfoLine {
+            depth: Some(1),
+            seldepth: Some(1),
+            multipv: 1,
+            score: Some(proofs::proof_score(value)),
+            bound: None,
+            nodes: Some(0),
+            nps: Some(0),
+            time_ms: Some(self.signals.elapsed().as_millis() as u64),
+            hashfull: None,
+            pv: vec![root.format_move(mv)],
+        };
+        self.out.line(&line.to_string());
+        let (value, source) = (proofs::known(value), ProvenSource::Proof);
+        self.out.line(&ProvenLine { value, source }.to_string());
+        self.signals.wait_for_release(self.limits.infinite);
+        self.answer(Some(mv), None);
     }
 
     /// The move to play and the reply to ponder on after the search's

@@ -35,6 +35,7 @@
 //! [`crate::symmetry::canonical_hash`] picks); a move leads to a node when
 //! the position it reaches is an image of that node.
 
+pub mod proven;
 pub mod verify;
 
 use std::fmt;

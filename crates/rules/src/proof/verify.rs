@@ -114,9 +114,12 @@ fn describe(strategies: &[(Player, Claim)]) -> String {
     }
 }
 
+/// What [`StrategyCheck::longest_lines`] gives a node no line reaches.
+pub(super) const UNREACHED: u32 = u32::MAX;
+
 /// Where a move leads, for a strategy.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Step {
+pub(super) enum Step {
     /// To the node with this index.
     Node(u32),
     /// To the end of the game, which the strategy accepts.
@@ -124,17 +127,17 @@ enum Step {
 }
 
 /// One strategy's nodes, indexed by the key of their positions.
-struct StrategyCheck<'a, G: Game> {
-    strategy: &'a Strategy,
+pub(super) struct StrategyCheck<'a, G: Game> {
+    pub(super) strategy: &'a Strategy,
     lines: &'a [usize],
-    positions: Vec<G>,
+    pub(super) positions: Vec<G>,
     /// The notation of each node's canonical image.
-    images: Vec<String>,
+    pub(super) images: Vec<String>,
     by_key: HashMap<u64, u32>,
 }
 
 impl<'a, G: Game> StrategyCheck<'a, G> {
-    fn new(strategy: &'a Strategy, lines: &'a [usize]) -> Result<Self, String> {
+    pub(super) fn new(strategy: &'a Strategy, lines: &'a [usize]) -> Result<Self, String> {
         let mut check = StrategyCheck {
             strategy,
             lines,
@@ -172,7 +175,7 @@ impl<'a, G: Game> StrategyCheck<'a, G> {
     }
 
     /// The node `position` is an image of, if any.
-    fn node_of(&self, position: &G) -> Option<u32> {
+    pub(super) fn node_of(&self, position: &G) -> Option<u32> {
         let image = canonical_image(position);
         let &index = self.by_key.get(&image.hash())?;
         (self.images[index as usize] == image.to_fen()).then_some(index)
@@ -269,6 +272,16 @@ impl<'a, G: Game> StrategyCheck<'a, G> {
     /// Checks every node in file order and the root's place; for a win,
     /// that no line repeats, and returns the plies of the longest.
     fn walk(&self, root: &G) -> Result<Option<u32>, String> {
+        let (graph, start) = self.graph(root)?;
+        match self.strategy.claim {
+            Claim::Win(_) => Ok(Some(self.longest_lines(&graph, start)?[start as usize])),
+            Claim::Hold => Ok(None),
+        }
+    }
+
+    /// Checks every node in file order: the steps of each, and the node
+    /// `root` is an image of.
+    pub(super) fn graph(&self, root: &G) -> Result<(Vec<Vec<Step>>, u32), String> {
         let mut moves = Vec::new();
         let mut graph = Vec::with_capacity(self.positions.len());
         for index in 0..self.positions.len() {
@@ -281,16 +294,18 @@ impl<'a, G: Game> StrategyCheck<'a, G> {
                 describe(&[(self.strategy.player, self.strategy.claim)])
             ));
         };
-        match self.strategy.claim {
-            Claim::Win(_) => self.longest_line(&graph, start).map(Some),
-            Claim::Hold => Ok(None),
-        }
+        Ok((graph, start))
     }
 
-    /// The plies of the longest line from node `start` to the end of the
-    /// game; an error if a line goes round.
-    fn longest_line(&self, graph: &[Vec<Step>], start: u32) -> Result<u32, String> {
-        const NEW: u32 = u32::MAX;
+    /// For each node reached from node `start`, the plies of the longest
+    /// line from it to the end of the game ([`UNREACHED`] for the others);
+    /// an error if a line goes round.
+    pub(super) fn longest_lines(
+        &self,
+        graph: &[Vec<Step>],
+        start: u32,
+    ) -> Result<Vec<u32>, String> {
+        const NEW: u32 = UNREACHED;
         const OPEN: u32 = u32::MAX - 1;
         let mut longest = vec![NEW; graph.len()];
         // Depth-first, each frame a node and how many of its steps are done.
@@ -328,6 +343,6 @@ impl<'a, G: Game> StrategyCheck<'a, G> {
             longest[node as usize] = plies;
             stack.pop();
         }
-        Ok(longest[start as usize])
+        Ok(longest)
     }
 }

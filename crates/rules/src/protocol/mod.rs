@@ -16,6 +16,7 @@ pub mod go;
 pub mod info;
 pub mod outcome;
 pub mod position;
+pub mod proven;
 pub mod score;
 pub mod words;
 
@@ -23,4 +24,5 @@ pub use go::{Dialect, Go, PlayerTime};
 pub use info::{InfoLine, ScoredLine};
 pub use outcome::Outcome;
 pub use position::{PositionBase, PositionCommand};
+pub use proven::{ProvenLine, ProvenSource};
 pub use score::{Bound, Score};

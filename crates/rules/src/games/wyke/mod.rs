@@ -20,6 +20,7 @@ mod net;
 mod notation;
 mod ordering;
 mod search;
+pub use search::WykeSettings;
 mod svg;
 mod symmetry;
 pub mod teach;

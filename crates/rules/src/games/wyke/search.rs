@@ -2,13 +2,36 @@
 //! indices, staged move picking, evaluation, network and known endgames.
 
 use super::moves::WykeMove;
-use super::{endgame, movegen, ordering, Wyke, FULL};
+use super::{endgame, late, movegen, ordering, Wyke, FULL};
 use crate::linear::LinearTerms;
 use crate::net_inputs::NetInputs;
-use crate::{KnownValue, MoveCursor, MoveIndices, SearchFeatures, Searchable};
+use crate::{
+    GameOption, KnownValue, MoveCursor, MoveIndices, OptionKind, OptionValue, SearchFeatures,
+    Searchable,
+};
+
+/// Wyke's own settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WykeSettings {
+    /// Whether 4×4 positions with at least [`late::LATE_CLAIMED`] plots
+    /// claimed are answered from the late tables (option `WykeLateTable`,
+    /// off by default: building them takes about 20 s of CPU and 52 MB).
+    pub late_table: bool,
+}
+
+/// The option that switches the late tables on (4×4 only).
+const LATE_TABLE_OPTION: GameOption<WykeSettings> = GameOption {
+    name: "WykeLateTable",
+    kind: OptionKind::Check { default: false },
+    apply: |settings, value| settings.late_table = value == OptionValue::Check(true),
+};
 
 impl<const N: usize> Searchable for Wyke<N> {
-    type Settings = ();
+    type Settings = WykeSettings;
+    const OPTIONS: &'static [GameOption<WykeSettings>] = match N {
+        4 => &[LATE_TABLE_OPTION],
+        _ => &[],
+    };
     // Every technique but history (bench/notes/ablations.md, "Every feature
     // switched off once" and "The verdicts at 0.1 s a move"): the best-first order by
     // plot gains is better alone (history switched on at 0.1 s a move:
@@ -84,21 +107,37 @@ impl<const N: usize> Searchable for Wyke<N> {
         self.wins(mv)
     }
 
-    fn evaluate(&self, _: &()) -> i32 {
+    fn evaluate(&self, _: &WykeSettings) -> i32 {
         self.weighted_eval()
     }
 
-    fn known_value(&self, _: &()) -> Option<KnownValue> {
-        if N == 4 && self.is_six_six() {
-            endgame::lookup(self.open_tiles(), self.markers, self.side, self.passes)
-        } else {
-            None
+    /// From the 6-6 endgame table, and with `WykeLateTable` on from the
+    /// late tables (each once built).
+    fn known_value(&self, settings: &WykeSettings) -> Option<KnownValue> {
+        if N != 4 {
+            return None;
+        }
+        if settings.late_table {
+            if let Some(value) = late::known_value(self) {
+                return Some(value);
+            }
+        }
+        match self.is_six_six() {
+            true => endgame::lookup(self.open_tiles(), self.markers, self.side, self.passes),
+            false => None,
         }
     }
 
-    fn prepare(_: &()) {
+    fn without_solutions(_: &WykeSettings) -> WykeSettings {
+        WykeSettings { late_table: false }
+    }
+
+    fn prepare(settings: &WykeSettings) {
         if N == 4 {
             endgame::prepare();
+            if settings.late_table {
+                late::prepare();
+            }
         }
     }
 }

@@ -8,22 +8,23 @@
 //! ([`retro`]). The 6-6 endgames ([`super::endgame`]) are the structure
 //! with 4 open plots and no shapes.
 //!
-//! `ludus solve wyke-late` solves them and counts the positions covered
-//! (some seconds: the tables are built on demand, not loaded by the
-//! engine; the 6-6 part is the engine's endgame table).
+//! `ludus solve wyke-late` solves them and counts the positions covered;
+//! the engine builds them once, in the background, when the option
+//! `WykeLateTable` is on ([`prepare`], about 20 s of CPU and 52 MB) and
+//! then answers every position they cover from them ([`known_value`]).
 
 pub mod retro;
 pub mod structure;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use retro::{state_count, State, Table};
 use structure::{Step, Structure, MAX_OPEN};
 
-use super::{Wyke4, FULL, MAX_PLOTS, NO_MARKER};
+use super::{Wyke, Wyke4, FULL, MAX_PLOTS, NO_MARKER};
 use crate::symmetry::{square_map, SQUARE_SYMMETRIES};
 use crate::{Game, KnownValue, Player};
 
@@ -109,10 +110,11 @@ impl LateTables {
         coverage
     }
 
-    /// The exact value of `position` if a solved structure covers it.
-    pub fn lookup(&self, position: &Wyke4) -> Option<KnownValue> {
+    /// The exact value of `position` if a solved structure covers it
+    /// (4×4 only: every other size is `None`).
+    pub fn lookup<const N: usize>(&self, position: &Wyke<N>) -> Option<KnownValue> {
         let markers = position.markers;
-        if markers.contains(&NO_MARKER) || position.passes > 1 {
+        if N != 4 || markers.contains(&NO_MARKER) || position.passes > 1 {
             return None;
         }
         let (structure, plots) = Structure::of(position.owned)?;
@@ -160,6 +162,26 @@ impl LateTables {
             .max()
             .unwrap_or(0)
     }
+}
+
+/// The tables the engine plays from, once [`prepare`] has built them.
+static ENGINE_TABLES: OnceLock<LateTables> = OnceLock::new();
+
+/// Builds the tables of every position with at least [`LATE_CLAIMED`]
+/// plots claimed if they are not built yet; returns once they are.
+pub fn prepare() {
+    ENGINE_TABLES.get_or_init(|| {
+        let mut tables = LateTables::default();
+        tables.solve_claimed(LATE_CLAIMED);
+        tables
+    });
+}
+
+/// The exact value of `position` from the tables [`prepare`] built:
+/// `None` until they are, or where they do not reach (fewer than
+/// [`LATE_CLAIMED`] plots claimed, a marker missing, another board size).
+pub fn known_value<const N: usize>(position: &Wyke<N>) -> Option<KnownValue> {
+    ENGINE_TABLES.get()?.lookup(position)
 }
 
 /// The position of claim layout `owned` in state `index` of its
