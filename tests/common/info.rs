@@ -11,6 +11,8 @@ pub struct Info {
     /// forced win in m moves as 1 000 000 − m, a forced loss in m as
     /// −1 000 000 + m.
     pub score: i64,
+    /// The score as written: `cp N` or `mate N`.
+    pub score_text: String,
     /// Whether the score is only a bound (`lowerbound`/`upperbound`).
     pub bound: bool,
     /// The principal variation.
@@ -29,7 +31,8 @@ impl Info {
             words.get(at + 1).copied()
         };
         let number = |key: &str| after(key)?.parse::<i64>().ok();
-        let score = match after("score")? {
+        let kind = after("score")?;
+        let score = match kind {
             "cp" => number("cp")?,
             "mate" => match number("mate")? {
                 m if m > 0 => 1_000_000 - m,
@@ -37,11 +40,13 @@ impl Info {
             },
             _ => return None,
         };
+        let score_text = format!("{kind} {}", after(kind)?);
         let pv_at = words.iter().position(|w| *w == "pv")?;
         Some(Info {
             depth: number("depth")? as u32,
             multipv: number("multipv")? as usize,
             score,
+            score_text,
             bound: words.contains(&"lowerbound") || words.contains(&"upperbound"),
             pv: words[pv_at + 1..].iter().map(|w| w.to_string()).collect(),
         })
@@ -56,4 +61,12 @@ impl Info {
 /// The `info depth` lines among `lines`, parsed.
 pub fn infos(lines: &[String]) -> Vec<Info> {
     lines.iter().filter_map(|l| Info::parse(l)).collect()
+}
+
+/// The last `info depth` line among `lines`, parsed; panics if there is
+/// none.
+pub fn last_info(lines: &[String]) -> Info {
+    infos(lines)
+        .pop()
+        .unwrap_or_else(|| panic!("no info depth line: {lines:#?}"))
 }

@@ -1,13 +1,26 @@
 //! Positions of any game by name, from random legal play with a fixed
 //! seed, and the legality of a move the engine answers there.
 
-use ludus_rules::games::{visit_game, GameVisitor};
+use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
 use ludus_rules::random::splitmix64;
 use ludus_rules::{Game, GameResult};
 
 use super::rng::Rng;
 use super::rules::move_names;
 use ludus_rules::Tooling;
+
+/// Runs `visitor` (a count of checks done) in every game and asserts
+/// that each game did at least `least` of them: a check that found nothing
+/// to check must not pass.
+pub fn at_least_in_every_game<V>(visitor: V, least: usize, what: &str)
+where
+    V: GameVisitor<Output = usize> + Copy,
+{
+    for game in GAME_NAMES {
+        let done = visit_game(game, visitor).expect("a listed game");
+        assert!(done >= least, "{game}: {done} {what}");
+    }
+}
 
 /// The start position of `game` and then `count` ongoing positions from
 /// one random walk (restarted whenever a game ends), one every 1 to 4

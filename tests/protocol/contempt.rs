@@ -1,6 +1,7 @@
 //! The `Contempt` option through the binary: announced, checked, and
 //! deciding between a draw by repetition and playing on.
 
+use crate::common::info::last_info;
 use crate::common::{best_move, Engine};
 use ludus_rules::games::alak::Alak;
 use ludus_rules::{Game, GameLog, GameResult};
@@ -14,15 +15,15 @@ const REPETITION_OR_PLAY_ON: &str =
 /// The move and the `score cp` of a depth-3 search of the position.
 fn choice(engine: &mut Engine) -> (String, i32) {
     let lines = engine.search(REPETITION_OR_PLAY_ON, "depth 3");
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth 3 "))
-        .unwrap_or_else(|| panic!("{lines:#?}"));
-    let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words.iter().position(|&w| w == "cp").expect("a cp score");
-    let score = words[at + 1].parse().unwrap();
-    (best_move(lines.last().unwrap()).to_string(), score)
+    let info = last_info(&lines);
+    assert!(
+        info.depth == 3 && info.score_text.starts_with("cp "),
+        "{lines:#?}"
+    );
+    (
+        best_move(lines.last().unwrap()).to_string(),
+        info.score as i32,
+    )
 }
 
 #[test]

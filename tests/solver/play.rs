@@ -5,10 +5,12 @@
 //! image of a proven position.
 
 use crate::common::engine::Engine;
+use crate::common::info::last_info;
 use crate::common::rng::Rng;
 use crate::common::scratch::Scratch;
+use crate::common::walk::at_least_in_every_game;
 use crate::proofs::{proof_text, ProveAndVerify};
-use ludus_rules::games::{visit_game, GameVisitor, GAME_NAMES};
+use ludus_rules::games::GameVisitor;
 use ludus_rules::proof::{parse, Value};
 use ludus_rules::{Game, GameResult, Tooling};
 
@@ -47,14 +49,7 @@ fn proven_line(lines: &[String]) -> Option<&str> {
 
 /// The score (`mate N`, `cp N`) of the last `info depth` line.
 fn last_score(lines: &[String]) -> String {
-    let line = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .unwrap_or_else(|| panic!("no info line: {lines:#?}"));
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let at = words.iter().position(|&w| w == "score").expect("a score");
-    format!("{} {}", words[at + 1], words[at + 2])
+    last_info(lines).score_text
 }
 
 /// The protocol's score of a proven value: N moves for N plies rounded up.
@@ -66,6 +61,7 @@ fn score_of(value: Value) -> String {
     }
 }
 
+#[derive(Clone, Copy)]
 struct PlaysFromItsProof;
 
 impl GameVisitor for PlaysFromItsProof {
@@ -150,10 +146,7 @@ fn play_out<G: Game>(engine: &mut Engine, root: &G, value: Value, fen: &str) {
 
 #[test]
 fn a_loaded_proof_is_played_from_in_every_game() {
-    for game in GAME_NAMES {
-        let played = visit_game(game, PlaysFromItsProof).unwrap();
-        assert!(played >= 2, "{game}: {played} proofs played from");
-    }
+    at_least_in_every_game(PlaysFromItsProof, 2, "proofs played from");
 }
 
 #[test]

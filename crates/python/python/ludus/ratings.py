@@ -28,6 +28,13 @@ PRIOR_DRAWS = 1
 Z95 = 1.959964
 
 
+def share(won, drawn, lost):
+    """The share of the points of a side that `won`, `drawn` and `lost` so
+    many, a draw counting half; 0.5 when there were none."""
+    total = won + drawn + lost
+    return (won + drawn / 2) / total if total else 0.5
+
+
 @dataclass
 class PairScore:
     """The games between two players, from `first`'s side."""
@@ -48,7 +55,7 @@ class PairScore:
     @property
     def score(self):
         """`first`'s share of the points, 0 to 1."""
-        return (self.wins + self.draws / 2) / self.games if self.games else 0.5
+        return share(self.wins, self.draws, self.losses)
 
 
 @dataclass
@@ -133,7 +140,7 @@ class RulePairs:
     @property
     def score(self):
         """`first`'s share of the pairs, a drawn pair counting half."""
-        return (self.won + self.drawn / 2) / self.pairs if self.pairs else 0.5
+        return share(self.won, self.drawn, self.lost)
 
 
 def rule_pairs(paths):
