@@ -179,3 +179,49 @@ check_merge() {
     }
     echo "merged shards = whole match: same report, same 24 games"
 }
+
+# SPSA: a tiny tuning of a tuning build (LUDUS_TUNE_BIN, or built as the
+# tests of ludus spsa build it) in Wyx at 500 nodes a move, deterministic:
+# 8 iterations in 2 rounds of 4. Lays out $work/spsa (the tuning build as
+# `ludus`, params.txt) and plays the run whole there (local.jsonl), for
+# the sharded run to match.
+spsa=(--game wyx --engine cmd=./ludus nodes=500 --params params.txt
+    --iterations 8 --round-size 4 --seed 3)
+spsa_dir=""
+prepare_spsa() {
+    local tune
+    spsa_dir=$work/spsa
+    mkdir "$spsa_dir"
+    if [[ -n "${LUDUS_TUNE_BIN:-}" ]]; then
+        tune=$(realpath "$LUDUS_TUNE_BIN")
+    else
+        step "cargo build --profile tune-test --features tune"
+        (cd "$repo" && cargo build --quiet --profile tune-test --features tune --bin ludus)
+        tune=$(cd "$repo" && realpath "${CARGO_TARGET_DIR:-target}/tune-test/ludus")
+    fi
+    cp "$tune" "$spsa_dir/ludus"
+    printf '%s\n' 'RFP_MARGIN, int, 120, 20, 400, 19, 0.05' 'LMR_BASE, int, 50, 0, 200, 10, 0.05' \
+        >"$spsa_dir/params.txt"
+    step "SPSA in one go: ludus spsa ${spsa[*]} --state local.jsonl"
+    (cd "$spsa_dir" && ./ludus spsa "${spsa[@]}" --concurrency 2 --state local.jsonl \
+        >local.log 2>&1) || { cat "$spsa_dir/local.log"; die "the local SPSA run failed"; }
+}
+
+# Checks that the sharded run's state (spsa.jsonl) holds the local run's θ
+# at every iteration, and that each shard finished each round.
+check_spsa() {
+    local round k
+    for round in 1 2; do
+        for k in 1 2; do
+            grep -q "Finished shard $k/2 of round $round/2" "$spsa_dir/spsa-shard-$k.log" ||
+                { cat "$spsa_dir/spsa-shard-$k.log"; die "shard $k of round $round did not finish"; }
+        done
+    done
+    theta_steps() {
+        grep '^{"record":"step"' "$1"
+    }
+    [ "$(theta_steps "$spsa_dir/local.jsonl" | wc -l)" -eq 8 ] || die "the local run lacks steps"
+    diff <(theta_steps "$spsa_dir/local.jsonl") <(theta_steps "$spsa_dir/spsa.jsonl") ||
+        die "the sharded θ differs from the local run's"
+    echo "sharded SPSA = SPSA in one go: the same θ at each of 8 iterations"
+}

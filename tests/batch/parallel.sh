@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs contrib/shards/parallel.sh for real, over ssh to this machine, as
 # README's "Matches on many machines" says, and checks that the merged
-# shards equal the match played whole. Why: the recipe's ssh, file
-# transfer (rsync), retries and returns are only known to work once GNU
-# parallel has run them.
+# shards equal the match played whole; then contrib/shards/spsa-parallel.sh,
+# checking that the sharded SPSA run's θ equals the run in one go. Why:
+# the recipes' ssh, file transfer (rsync), retries and returns are only
+# known to work once GNU parallel has run them.
 #
 # It installs openssh-server, openssh-client, parallel and rsync when
 # missing, starts a private sshd on 127.0.0.1 (its own config, host key
@@ -19,7 +20,10 @@ source "$(dirname "$0")/common.sh"
 need_packages "sshd ssh parallel rsync" openssh-server openssh-client parallel rsync
 sshd=$(command -v sshd)
 remote=$(getent passwd "$(id -un)" | cut -d: -f6)/ludus-shards
-[ ! -e "$remote" ] || die "$remote exists: the shards would run among its files; remove it first"
+spsa_remote=$(dirname "$remote")/ludus-spsa
+for dir in "$remote" "$spsa_remote"; do
+    [ ! -e "$dir" ] || die "$dir exists: the shards would run among its files; remove it first"
+done
 prepare
 ssh_dir=$work/ssh
 mkdir -m 700 "$ssh_dir" "$work/home"
@@ -51,7 +55,7 @@ if [ ! -d /run/sshd ]; then
 fi
 "$sshd" -D -e -f "$ssh_dir/sshd_config" 2>"$ssh_dir/sshd.log" &
 on_exit "kill $! 2>/dev/null && wait $! 2>/dev/null"
-on_exit "rm -rf '$remote'"
+on_exit "rm -rf '$remote' '$spsa_remote'"
 
 # No ssh config of the system or of root (-F /dev/null), no known_hosts.
 export PARALLEL_SSH="ssh -F /dev/null -p $port -i $ssh_dir/client_key -o IdentitiesOnly=yes \
@@ -119,3 +123,17 @@ for ((k = 1; k <= shards; k++)); do
 done
 [ -z "$(ls -A "$remote" 2>/dev/null)" ] || die "files left on the host: $(ls "$remote")"
 check_merge
+
+# SPSA over the same host with contrib/shards/spsa-parallel.sh, 2 shards a
+# round: the same θ as the run in one go.
+prepare_spsa
+cd "$spsa_dir" || die "no $spsa_dir"
+echo 127.0.0.1 >hosts.txt
+step "SEND=params.txt contrib/shards/spsa-parallel.sh hosts.txt 2 ${spsa[*]} --concurrency 2"
+SEND=params.txt "$repo/contrib/shards/spsa-parallel.sh" hosts.txt 2 "${spsa[@]}" --concurrency 2 \
+    >spsa-parallel.log 2>&1 || { cat spsa-parallel.log; die "contrib/shards/spsa-parallel.sh failed"; }
+cat spsa-parallel.log
+grep -q "^SPSA after 8 of 8 iterations" spsa-parallel.log ||
+    die "the recipe ended before the run was complete"
+check_spsa
+[ -z "$(ls -A "$spsa_remote" 2>/dev/null)" ] || die "files left on the host: $(ls "$spsa_remote")"

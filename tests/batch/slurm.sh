@@ -179,27 +179,9 @@ for ((k = 1; k <= shards; k++)); do
 done
 check_merge
 
-# SPSA: a tiny tuning of a tuning build (LUDUS_TUNE_BIN, or built as the
-# tests of ludus spsa build it) in Wyx at 500 nodes a move, deterministic:
-# 8 iterations in 2 rounds of 4, each round 2 shards.
-spsa_dir=$work/spsa
-mkdir "$spsa_dir"
-if [[ -n "${LUDUS_TUNE_BIN:-}" ]]; then
-    tune=$(realpath "$LUDUS_TUNE_BIN")
-else
-    step "cargo build --profile tune-test --features tune"
-    (cd "$repo" && cargo build --quiet --profile tune-test --features tune --bin ludus)
-    tune=$(cd "$repo" && realpath "${CARGO_TARGET_DIR:-target}/tune-test/ludus")
-fi
-cp "$tune" "$spsa_dir/ludus"
-printf '%s\n' 'RFP_MARGIN, int, 120, 20, 400, 19, 0.05' 'LMR_BASE, int, 50, 0, 200, 10, 0.05' \
-    >"$spsa_dir/params.txt"
-spsa=(--game wyx --engine cmd=./ludus nodes=500 --params params.txt
-    --iterations 8 --round-size 4 --seed 3)
+# SPSA: the run in rounds of 2 shards (common.sh).
+prepare_spsa
 cd "$spsa_dir" || die "no $spsa_dir"
-step "SPSA in one go: ludus spsa ${spsa[*]} --state local.jsonl"
-./ludus spsa "${spsa[@]}" --concurrency 2 --state local.jsonl >local.log 2>&1 ||
-    { cat local.log; die "the local SPSA run failed"; }
 
 # Shard 1 of round 1 played beforehand: the first merge job finds round 1
 # short of shard 2's pairs, and submits its array (where shard 1 ends at
@@ -221,15 +203,5 @@ grep -q "^Resuming shard 1/2 of round 1 from spsa-shard-1.json: 2 pairs played, 
     spsa-shard-1.log || { cat spsa-shard-1.log; die "shard 1 played again"; }
 for round in 1 2; do
     grep -q "^Round $round/2 (iterations" spsa-merge.log || die "no round $round in spsa-merge.log"
-    for k in 1 2; do
-        grep -q "Finished shard $k/2 of round $round/2" "spsa-shard-$k.log" ||
-            { cat "spsa-shard-$k.log"; die "shard $k of round $round did not finish"; }
-    done
 done
-# θ per iteration: a state's step records.
-theta_steps() {
-    grep '^{"record":"step"' "$1"
-}
-[ "$(theta_steps local.jsonl | wc -l)" -eq 8 ] || die "the local run lacks steps"
-diff <(theta_steps local.jsonl) <(theta_steps spsa.jsonl) || die "the sharded θ differs from the local run's"
-echo "SPSA on Slurm = SPSA in one go: the same θ at each of 8 iterations"
+check_spsa
