@@ -1,4 +1,4 @@
-//! Wyke's moves in batches (`next_quiets`, `next_noisy`): over all batches
+//! Wyke's moves in batches (`next_batch`, quiet and noisy): over all batches
 //! of a node every quiet (noisy) move comes out exactly once, batches are
 //! as large as asked until the last, and the history moves the order; on
 //! positions from random play in both sizes, 6-6 endings and passes.
@@ -9,7 +9,7 @@ use std::hash::Hash;
 
 use ludus_rules::games::wyke::{Wyke4, Wyke6};
 use ludus_rules::random::Rng;
-use ludus_rules::{Game, GameResult, MoveCursor, Searchable};
+use ludus_rules::{Game, GameResult, MoveCursor, MoveKind, Searchable};
 
 /// Every batch `next` gives with batch sizes 1, 2, 4, …, checked for size.
 fn all_batches<M: Copy>(
@@ -47,10 +47,16 @@ where
         let mut expected = Vec::new();
         let batches = if noisy {
             position.generate_noisy(&mut expected);
-            all_batches(|c, n, b| position.next_noisy(history, c, n, b), &fen)
+            all_batches(
+                |c, n, b| position.next_batch(MoveKind::Noisy, history, c, n, b),
+                &fen,
+            )
         } else {
             position.generate_quiet(&mut expected);
-            all_batches(|c, n, b| position.next_quiets(history, c, n, b), &fen)
+            all_batches(
+                |c, n, b| position.next_batch(MoveKind::Quiet, history, c, n, b),
+                &fen,
+            )
         };
         let distinct: HashSet<_> = batches.iter().collect();
         assert_eq!(distinct.len(), batches.len(), "{fen}: a move twice");
@@ -127,7 +133,7 @@ fn history_of_a_plot_brings_its_moves_first() {
         let mut cursor = MoveCursor::default();
         cursor.restart();
         let mut batch = Vec::new();
-        start.next_quiets(history, &mut cursor, 1, &mut batch);
+        start.next_batch(MoveKind::Quiet, history, &mut cursor, 1, &mut batch);
         batch[0]
     };
     let plain = first(&history);

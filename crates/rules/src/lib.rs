@@ -49,8 +49,8 @@ pub use game::{Game, GameMove, GameResult, PairScoring, Player};
 pub use game_log::{GameLog, Status};
 pub use search_features::SearchFeatures;
 pub use searchable::{
-    sort_by_history, GameOption, KnownValue, MoveCursor, MoveIndices, OptionKind, OptionValue,
-    Searchable, SolveTarget, MAX_MOVE_INDICES,
+    sort_by_history, GameOption, KnownValue, MoveCursor, MoveIndices, MoveKind, OptionKind,
+    OptionValue, Searchable, SolveTarget, MAX_MOVE_INDICES,
 };
 pub use teaching::{Refused, Teaching};
 pub use tools::Tooling;

@@ -7,9 +7,9 @@
 //!
 //! A node rarely searches more than a handful of its quiet moves: a cutoff
 //! or move-count pruning ends it first. So the search asks for quiet moves
-//! best first, a batch at a time ([`Searchable::next_quiets`]), and stops
-//! asking when the node ends; the same for noisy moves
-//! ([`Searchable::next_noisy`]). A game with a few dozen moves keeps the
+//! best first, a batch at a time ([`Searchable::next_batch`]), and stops
+//! asking when the node ends; the same for noisy moves, on a cursor of
+//! their own. A game with a few dozen moves keeps the
 //! default: the first batch is every move, sorted by history. A game
 //! with thousands (Alfred's Wyke: 6 424 at the start, 400 338 on 6×6)
 //! enumerates its moves in order without listing the rest, and counts the
@@ -36,25 +36,15 @@ pub enum KnownValue {
     Draw,
 }
 
-/// Writes [`Searchable`]'s two batch methods, which share their
-/// signature and their default: the whole batch at once, `$generate`'s
-/// moves sorted by history ([`sort_by_history`]), and the cursor finished.
-macro_rules! one_sorted_batch {
-    ($($(#[$doc:meta])* fn $name:ident => $generate:ident;)+) => {$(
-        $(#[$doc])*
-        fn $name(
-            &self,
-            history: &[i32],
-            cursor: &mut MoveCursor<Self::Move>,
-            wanted: usize,
-            batch: &mut Vec<Self::Move>,
-        ) {
-            let _ = wanted;
-            cursor.finish();
-            self.$generate(batch);
-            sort_by_history(self, history, cursor, batch);
-        }
-    )+};
+/// Which of a position's moves a batch holds: the noisy ones
+/// ([`Searchable::generate_noisy`]) or the quiet ones
+/// ([`Searchable::generate_quiet`]). Each kind has a cursor of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// Moves that change the material balance or decide something at once.
+    Noisy,
+    /// Every other move.
+    Quiet,
 }
 
 /// A game the engine can search.
@@ -133,33 +123,42 @@ pub trait Searchable: Game {
         moves.retain(|&mv| !self.is_noisy(mv));
     }
 
-    one_sorted_batch! {
-        /// Appends to `batch` (which the caller has cleared) the next quiet
-        /// moves of this position, best first: about `wanted` of them, fewer
-        /// only when no more remain. The search calls it first with a cursor
-        /// just [`MoveCursor::restart`]ed, then again, with the same cursor and
-        /// an unchanged position, each time it has tried the batch before and
-        /// still wants quiet moves; it stops asking once the cursor is
-        /// [`MoveCursor::finish`]ed or an empty batch comes back. Over all
-        /// batches of one cursor, every move [`Searchable::generate_quiet`]
-        /// gives comes out exactly once.
-        ///
-        /// `history` is the search's history for the side to move, indexed as
-        /// [`Searchable::move_indices`]; a move's history is the sum over its
-        /// indices. "Best" is the game's to judge: what the history says, what
-        /// the game knows of its moves, or both. The cursor keeps what the
-        /// game needs between batches ([`MoveCursor::state`]); it is reused
-        /// from node to node, so generation allocates nothing once warm.
-        ///
-        /// The default keeps the ordering of small games: the first batch is
-        /// every quiet move, by descending history, moves of equal history in
-        /// the order [`Searchable::generate_quiet`] gives them.
-        fn next_quiets => generate_quiet;
-
-        /// The same as [`Searchable::next_quiets`] for the noisy moves
-        /// ([`Searchable::generate_noisy`]), on a cursor of their own. The
-        /// default: every noisy move in the first batch, by descending history.
-        fn next_noisy => generate_noisy;
+    /// Appends to `batch` (which the caller has cleared) the next moves of
+    /// `kind` of this position, best first: about `wanted` of them, fewer
+    /// only when no more remain. The search calls it first with a cursor
+    /// just [`MoveCursor::restart`]ed, then again, with the same cursor and
+    /// an unchanged position, each time it has tried the batch before and
+    /// still wants moves of that kind; it stops asking once the cursor is
+    /// [`MoveCursor::finish`]ed or an empty batch comes back. Over all
+    /// batches of one cursor, every move of the kind
+    /// ([`Searchable::generate_quiet`], [`Searchable::generate_noisy`])
+    /// comes out exactly once.
+    ///
+    /// `history` is the search's history for the side to move, indexed as
+    /// [`Searchable::move_indices`]; a move's history is the sum over its
+    /// indices. "Best" is the game's to judge: what the history says, what
+    /// the game knows of its moves, or both. The cursor keeps what the
+    /// game needs between batches ([`MoveCursor::state`]); it is reused
+    /// from node to node, so generation allocates nothing once warm.
+    ///
+    /// The default keeps the ordering of small games: the first batch is
+    /// every move of the kind, by descending history, moves of equal
+    /// history in the order the generator gives them.
+    fn next_batch(
+        &self,
+        kind: MoveKind,
+        history: &[i32],
+        cursor: &mut MoveCursor<Self::Move>,
+        wanted: usize,
+        batch: &mut Vec<Self::Move>,
+    ) {
+        let _ = wanted;
+        cursor.finish();
+        match kind {
+            MoveKind::Noisy => self.generate_noisy(batch),
+            MoveKind::Quiet => self.generate_quiet(batch),
+        }
+        sort_by_history(self, history, cursor, batch);
     }
 
     /// Whether the move changes the material balance or decides something at
@@ -219,7 +218,7 @@ pub trait Searchable: Game {
 
 /// Sorts `moves` by descending history (the sum over each move's indices),
 /// keeping the order of moves with equal history: the order of the default
-/// [`Searchable::next_quiets`] and [`Searchable::next_noisy`].
+/// [`Searchable::next_batch`].
 pub fn sort_by_history<G: Searchable>(
     game: &G,
     history: &[i32],
@@ -292,8 +291,8 @@ impl MoveIndices {
 /// Moves with a score each.
 pub type ScoredMoves<M> = Vec<(i32, M)>;
 
-/// One node's generation of moves in batches ([`Searchable::next_quiets`],
-/// [`Searchable::next_noisy`]): where it stands, and working memory the
+/// One node's generation of moves of one kind in batches
+/// ([`Searchable::next_batch`]): where it stands, and working memory the
 /// search keeps per ply and reuses from node to node.
 pub struct MoveCursor<M> {
     begun: bool,

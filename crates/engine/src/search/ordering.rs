@@ -5,10 +5,10 @@
 //! the transposition-table move first (before anything is generated), then
 //! noisy moves by history, then the two killers, then the quiet moves best
 //! first, asked of the game a batch at a time
-//! ([`Searchable::next_quiets`]): a node that ends after a handful of quiet
+//! ([`Searchable::next_batch`]): a node that ends after a handful of quiet
 //! moves never has the rest generated.
 
-use ludus_rules::{MoveCursor, Player, Searchable};
+use ludus_rules::{MoveCursor, MoveKind, Player, Searchable};
 
 use super::params::{FIRST_BATCH, HISTORY_BONUS_FACTOR, HISTORY_BONUS_MAX, HISTORY_MAX};
 
@@ -222,10 +222,10 @@ impl<G: Searchable> MovePicker<G> {
                 noisy,
                 quiet,
             } = &mut self.buffers;
-            let cursor = if self.stage == Stage::Noisy {
-                noisy
+            let (kind, cursor) = if self.stage == Stage::Noisy {
+                (MoveKind::Noisy, noisy)
             } else {
-                quiet
+                (MoveKind::Quiet, quiet)
             };
             if cursor.is_finished() {
                 return None;
@@ -233,11 +233,7 @@ impl<G: Searchable> MovePicker<G> {
             batch.clear();
             self.index = 0;
             let side = history.side(position.side_to_move());
-            if self.stage == Stage::Noisy {
-                position.next_noisy(side, cursor, self.wanted, batch);
-            } else {
-                position.next_quiets(side, cursor, self.wanted, batch);
-            }
+            position.next_batch(kind, side, cursor, self.wanted, batch);
             self.wanted = self.wanted.saturating_mul(2);
             if batch.is_empty() {
                 return None;

@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
-use ludus_rules::{GameMove, MoveCursor, Searchable};
+use ludus_rules::{GameMove, MoveCursor, MoveKind, Searchable};
 
 use super::params::{
     HUGE_ROOT, ROOT_BATCH, ROOT_LIST_MAX, ROOT_MIN_WIDTH, ROOT_WIDTH_FACTOR, WIDTH_DEPTH_CAP,
@@ -73,7 +73,7 @@ impl<M: GameMove> RootList<M> {
                 }
                 batch.clear();
                 let wanted = ROOT_BATCH.min(ROOT_LIST_MAX - moves.len());
-                root.next_quiets(&history, &mut cursor, wanted, &mut batch);
+                root.next_batch(MoveKind::Quiet, &history, &mut cursor, wanted, &mut batch);
                 if batch.is_empty() {
                     complete = true;
                     break;

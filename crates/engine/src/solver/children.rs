@@ -3,7 +3,7 @@
 //! the quiet ones by the game's ordering): a Wyke node has thousands of
 //! moves, 6×6 Wyke hundreds of thousands, and a proof often needs one.
 
-use ludus_rules::{MoveCursor, Searchable};
+use ludus_rules::{MoveCursor, MoveKind, Searchable};
 
 /// Quiet moves listed per batch.
 pub const QUIET_BATCH: usize = 24;
@@ -50,12 +50,11 @@ impl<M: Copy> MoveSource<M> {
                 self.advance();
                 continue;
             }
-            match self.stage {
-                Stage::Noisy => {
-                    position.next_noisy(history, &mut self.cursor, NOISY_BATCH, &mut self.batch)
-                }
-                _ => position.next_quiets(history, &mut self.cursor, QUIET_BATCH, &mut self.batch),
-            }
+            let (kind, wanted) = match self.stage {
+                Stage::Noisy => (MoveKind::Noisy, NOISY_BATCH),
+                _ => (MoveKind::Quiet, QUIET_BATCH),
+            };
+            position.next_batch(kind, history, &mut self.cursor, wanted, &mut self.batch);
             if self.batch.is_empty() {
                 self.advance();
             }

@@ -252,7 +252,7 @@ impl<const N: usize> Wyke<N> {
     }
 
     /// The next batch of about `wanted` quiet moves, best first (see
-    /// [`crate::Searchable::next_quiets`]).
+    /// [`crate::Searchable::next_batch`]).
     pub(super) fn next_quiet_batch(
         &self,
         history: &[i32],

@@ -6,8 +6,8 @@ use super::{endgame, late, movegen, ordering, Wyke, FULL};
 use crate::linear::LinearTerms;
 use crate::net_inputs::NetInputs;
 use crate::{
-    GameOption, KnownValue, MoveCursor, MoveIndices, OptionKind, OptionValue, SearchFeatures,
-    Searchable,
+    GameOption, KnownValue, MoveCursor, MoveIndices, MoveKind, OptionKind, OptionValue,
+    SearchFeatures, Searchable,
 };
 
 /// Wyke's own settings.
@@ -72,24 +72,20 @@ impl<const N: usize> Searchable for Wyke<N> {
         ordering::move_indices(mv)
     }
 
-    fn next_quiets(
+    /// Quiet moves by type and plots, best first by history; noisy moves
+    /// are the winning claims, whatever the history.
+    fn next_batch(
         &self,
+        kind: MoveKind,
         history: &[i32],
         cursor: &mut MoveCursor<WykeMove>,
         wanted: usize,
         batch: &mut Vec<WykeMove>,
     ) {
-        self.next_quiet_batch(history, cursor, wanted, batch);
-    }
-
-    fn next_noisy(
-        &self,
-        _: &[i32],
-        cursor: &mut MoveCursor<WykeMove>,
-        wanted: usize,
-        batch: &mut Vec<WykeMove>,
-    ) {
-        self.next_winning_batch(cursor, wanted, batch);
+        match kind {
+            MoveKind::Quiet => self.next_quiet_batch(history, cursor, wanted, batch),
+            MoveKind::Noisy => self.next_winning_batch(cursor, wanted, batch),
+        }
     }
 
     fn generate_noisy(&self, moves: &mut Vec<WykeMove>) {
