@@ -148,6 +148,24 @@ pub enum Record {
     Step(StepEntry),
 }
 
+impl Record {
+    /// The run's settings, if this is a state's first line.
+    fn settings(self) -> Option<Box<RunSettings>> {
+        match self {
+            Record::Settings(settings) => Some(settings),
+            _ => None,
+        }
+    }
+
+    /// What a shard plays, if this is a shard's first line.
+    pub(super) fn shard(self) -> Option<ShardHeader> {
+        match self {
+            Record::Shard(header) => Some(header),
+            _ => None,
+        }
+    }
+}
+
 /// A state as read back.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -191,12 +209,9 @@ impl State {
     /// Reads the state in `text` (of the file `path`); `Ok(None)` when it
     /// is empty.
     fn parse(text: &str, path: &Path) -> Result<Option<State>, String> {
-        let mut lines = Lines::new(text, path);
-        let settings = lines.first("the settings", |record| match record {
-            Record::Settings(settings) => Some(settings),
-            _ => None,
-        })?;
-        let Some(settings) = settings else {
+        let Some((mut lines, settings)) =
+            Lines::begin(text, path, "the settings", Record::settings)?
+        else {
             return Ok(None);
         };
         let mut state = State {
@@ -271,7 +286,7 @@ pub(super) struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
-    pub(super) fn new(text: &'a str, path: &'a Path) -> Lines<'a> {
+    fn new(text: &'a str, path: &'a Path) -> Lines<'a> {
         // What follows the last newline is a line a kill cut short.
         let complete = &text[..text.rfind('\n').map_or(0, |end| end + 1)];
         Lines {
@@ -287,20 +302,22 @@ impl<'a> Lines<'a> {
         format!("{} line {number}: {why}", self.path.display())
     }
 
-    /// The first record, as `kind` takes it (`Ok(None)`: the file is
-    /// empty); an error saying the first line is not `what` where `kind`
-    /// refuses it.
-    pub(super) fn first<T>(
-        &mut self,
+    /// The records of `text` (the file `path`) after the first, with the
+    /// first as `kind` takes it; `Ok(None)` when the file is empty, and an
+    /// error saying the first line is not `what` where `kind` refuses it.
+    pub(super) fn begin<T>(
+        text: &'a str,
+        path: &'a Path,
         what: &str,
         kind: impl FnOnce(Record) -> Option<T>,
-    ) -> Result<Option<T>, String> {
-        let Some((_, first)) = self.next().transpose()? else {
+    ) -> Result<Option<(Lines<'a>, T)>, String> {
+        let mut lines = Lines::new(text, path);
+        let Some((_, first)) = lines.next().transpose()? else {
             return Ok(None);
         };
         match kind(first) {
-            Some(first) => Ok(Some(first)),
-            None => Err(self.at(1, &format!("the first line is not {what}"))),
+            Some(first) => Ok(Some((lines, first))),
+            None => Err(lines.at(1, &format!("the first line is not {what}"))),
         }
     }
 }

@@ -23,12 +23,8 @@ pub struct ShardFile {
 impl ShardFile {
     /// Reads the text of the results file `path`; `Ok(None)` when empty.
     pub fn parse(text: &str, path: &Path) -> Result<Option<ShardFile>, String> {
-        let mut lines = Lines::new(text, path);
-        let header = lines.first("a shard's", |record| match record {
-            Record::Shard(header) => Some(header),
-            _ => None,
-        })?;
-        let Some(header) = header else {
+        let Some((mut lines, header)) = Lines::begin(text, path, "a shard's", Record::shard)?
+        else {
             return Ok(None);
         };
         let mut file = ShardFile {
