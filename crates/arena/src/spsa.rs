@@ -15,6 +15,7 @@
 pub mod cli;
 pub mod gains;
 pub mod journal;
+mod lines;
 pub mod merge;
 pub mod params;
 pub mod perturb;

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::Path;
 
-use super::journal::{read_all, Appender, Lines, PairEntry, Record, ShardHeader};
+use super::journal::{read_all, Appender, PairEntry, Record, ShardHeader};
+use super::lines::Lines;
 
 /// A shard's results file as read back.
 #[derive(Clone, Debug)]
