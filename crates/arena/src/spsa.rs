@@ -8,7 +8,8 @@
 //! - [`perturb`]: what an iteration plays, and the update;
 //! - [`rounds`]: rounds of iterations, dealt to shards, applied in order;
 //! - [`play`]: playing pairs on worker threads;
-//! - [`journal`], [`shard_file`]: the state, and a shard's results file;
+//! - [`records`], [`journal`], [`shard_file`]: the files' lines, the state,
+//!   and a shard's results file;
 //! - [`run`], [`merge`]: a run (or a shard), and `ludus spsa-merge`;
 //! - [`report`], [`cli`]: what it prints, and its command line.
 
@@ -20,6 +21,7 @@ pub mod merge;
 pub mod params;
 pub mod perturb;
 pub mod play;
+pub mod records;
 pub mod report;
 pub mod rounds;
 pub mod run;

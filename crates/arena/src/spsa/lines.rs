@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::journal::Record;
+use super::records::Record;
 
 /// The records of a file's complete lines, with their line numbers, and
 /// where each step line begins.

@@ -8,7 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::journal::{open_state, PairEntry, Record};
+use super::journal::open_state;
+use super::records::{PairEntry, Record};
 use super::report::{final_table, round_line};
 use super::run::steps;
 use super::shard_file::ShardFile;

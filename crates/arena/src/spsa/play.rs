@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use ludus_rules::protocol::Outcome;
 use ludus_rules::{Game, Player};
 
-use super::journal::{GameLine, PairEntry};
 use super::params::TunedParam;
 use super::perturb::Perturbation;
+use super::records::{GameLine, PairEntry};
 use crate::config::{EngineSpec, MatchConfig};
 use crate::engine::EngineProcess;
 use crate::referee::{play_game, GameRecord, Seat};

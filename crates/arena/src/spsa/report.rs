@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::journal::RunSettings;
+use super::records::RunSettings;
 
 /// "1 pair", "3 pairs".
 pub fn pairs(count: usize) -> String {

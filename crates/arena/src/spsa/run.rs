@@ -10,13 +10,11 @@ use ludus_rules::games::{visit_game_named, GameVisitor};
 use ludus_rules::{Game, Tooling};
 
 use super::cli::SpsaConfig;
-use super::journal::{
-    check_same_run, create_state, open_state, read_state, Record, RunSettings, ShardHeader, State,
-    StepEntry,
-};
+use super::journal::{check_same_run, create_state, open_state, read_state, State};
 use super::params::check_announced;
 use super::perturb::perturb;
 use super::play::{play_tasks, EnginePair, Task};
+use super::records::{Record, RunSettings, ShardHeader, StepEntry};
 use super::report::{final_table, pairs, round_line};
 use super::rounds::apply_round;
 use super::shard_file::open_shard;

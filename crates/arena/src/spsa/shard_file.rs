@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::Path;
 
-use super::journal::{read_all, Appender, PairEntry, Record, ShardHeader};
+use super::journal::{read_all, Appender};
 use super::lines::Lines;
+use super::records::{PairEntry, Record, ShardHeader};
 
 /// A shard's results file as read back.
 #[derive(Clone, Debug)]
@@ -123,7 +124,7 @@ mod tests {
     use crate::referee::Termination;
     use crate::shard::Shard;
     use crate::spsa::journal::tests::{scratch, settings};
-    use crate::spsa::journal::GameLine;
+    use crate::spsa::records::GameLine;
 
     fn header(round: u32, index: u32, theta: f64) -> ShardHeader {
         ShardHeader {
