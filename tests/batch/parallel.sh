@@ -25,6 +25,9 @@ for dir in "$remote" "$spsa_remote"; do
     [ ! -e "$dir" ] || die "$dir exists: the shards would run among its files; remove it first"
 done
 prepare
+# The tuning build and the SPSA run in one go, before HOME changes below
+# (cargo finds its toolchain under HOME).
+prepare_spsa
 ssh_dir=$work/ssh
 mkdir -m 700 "$ssh_dir" "$work/home"
 port=16822
@@ -125,8 +128,7 @@ done
 check_merge
 
 # SPSA over the same host with contrib/shards/spsa-parallel.sh, 2 shards a
-# round: the same θ as the run in one go.
-prepare_spsa
+# round: the same θ as the run in one go (played above, by prepare_spsa).
 cd "$spsa_dir" || die "no $spsa_dir"
 echo 127.0.0.1 >hosts.txt
 step "SEND=params.txt contrib/shards/spsa-parallel.sh hosts.txt 2 ${spsa[*]} --concurrency 2"
