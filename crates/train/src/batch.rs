@@ -2,12 +2,13 @@
 //! dense row of the game's inputs, 1 where an input is on.
 //!
 //! Inputs are sparse and binary, but a dense batch is both simple and the
-//! faster here: `2 · batch · inputs` floats (6 MB for 1 024 Wyx positions
-//! of 780 inputs) multiplied by candle's matrix product. Gathering the
-//! active inputs' rows instead (`index_select`, whose gradient `index_add`
-//! scatters back) was ten times slower on Wyx data, 1 800 positions a
-//! second against 19 000 on one core: candle builds the gathered rows, and
-//! their gradient, as whole tensors of `2 · batch · active · hidden`.
+//! faster here: `2 · batch · inputs` floats (6 MB for 1 024 positions of
+//! 752 inputs, Wyx's count) multiplied by candle's matrix product.
+//! Gathering the active inputs' rows instead (`index_select`, whose
+//! gradient `index_add` scatters back) was ten times slower on Wyx data,
+//! 1 800 positions a second against 19 000 on one core: candle builds the
+//! gathered rows, and their gradient, as whole tensors of
+//! `2 · batch · active · hidden`.
 
 use candle_core::{Device, Result, Tensor};
 

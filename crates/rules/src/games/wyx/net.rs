@@ -1,9 +1,13 @@
 //! Wyx's inputs to a learned evaluation (see [`crate::net_inputs`]): from
 //! one player's side, the tokens and strongholds each side holds, the
-//! strongholds still open, both horsemen, both hands, and the rack's two
-//! lowest rows and column heights.
+//! strongholds still open, both horsemen, both hands, the rack's column
+//! heights, and what each horseman can do with the rack's two lowest rows:
+//! how many of each row's dominoes it can take, and which would place 2 or
+//! 3 tokens. That is the rack seen from the horsemen, a relation a first
+//! layer cannot make from separate inputs of squares and dominoes, so the
+//! dominoes themselves are not inputs (bench/notes/networks.md).
 
-use super::rack::{COLUMNS, COLUMN_SIZE, DOMINOES};
+use super::rack::{COLUMNS, COLUMN_SIZE};
 use super::{Wyx, OFF_BOARD, TOKENS};
 use crate::game::Player;
 use crate::net_inputs::{InputBlock, NetInputs};
@@ -18,16 +22,21 @@ const OPEN: InputBlock = FORT.next(2 * 64);
 const HORSEMAN: InputBlock = OPEN.next(2 * 65);
 /// Tokens in hand, 0 to 32: mine, then theirs.
 const HAND: InputBlock = HORSEMAN.next(2 * (TOKENS as u32 + 1));
-/// The dominoes available now (at the bottom of a column).
-const BOTTOM: InputBlock = HAND.next(DOMINOES as u32);
-/// The dominoes just above them.
-const SECOND: InputBlock = BOTTOM.next(DOMINOES as u32);
 /// Each column's height, 0 to 8.
-const HEIGHT: InputBlock = SECOND.next((COLUMNS * (COLUMN_SIZE + 1)) as u32);
+const HEIGHT: InputBlock = HAND.next((COLUMNS * (COLUMN_SIZE + 1)) as u32);
+/// Per side and row: how many of the row's dominoes its horseman can take
+/// (0 to 8), then, per column, whether that domino places 2 or 3 tokens
+/// (an opponent's token sent back, or a stronghold): the landings that
+/// matter, sparse, so a horseman's jump changes few inputs.
+const PER_SIDE: u32 = COLUMNS as u32 + 1 + 2 * COLUMNS as u32;
+/// What each side's horseman can do with the column's bottom domino...
+const GAIN_NOW: InputBlock = HEIGHT.next(2 * PER_SIDE);
+/// ...and with the domino above it, were it down now.
+const GAIN_NEXT: InputBlock = GAIN_NOW.next(2 * PER_SIDE);
 
 /// Wyx's inputs.
 pub(super) const INPUTS: NetInputs<Wyx> = NetInputs {
-    count: HEIGHT.end() as usize,
+    count: GAIN_NEXT.end() as usize,
     active,
 };
 
@@ -57,22 +66,90 @@ fn active(position: &Wyx, perspective: Player, active: &mut Vec<u32>) {
         let hand = position.hands[side].min(TOKENS);
         active.push(HAND.at(half as u32 * (u32::from(TOKENS) + 1) + u32::from(hand)));
     }
-    rack_row(BOTTOM, |c| position.rack.bottom(c), active);
-    rack_row(SECOND, |c| position.rack.second(c), active);
     for c in 0..COLUMNS {
         let height = position.rack.column_top_first(c).len();
         active.push(HEIGHT.at((c * (COLUMN_SIZE + 1) + height) as u32));
     }
+    let players = [perspective, perspective.opponent()];
+    gains(
+        GAIN_NOW,
+        position,
+        players,
+        |c| position.rack.bottom(c),
+        active,
+    );
+    gains(
+        GAIN_NEXT,
+        position,
+        players,
+        |c| position.rack.second(c),
+        active,
+    );
 }
 
-/// The dominoes of one row of the rack, in ascending order: a colour's
-/// two columns hold the dominoes of that colour only.
-fn rack_row(block: InputBlock, row: impl Fn(usize) -> Option<u8>, active: &mut Vec<u32>) {
-    for colour in 0..COLUMNS / 2 {
-        let mut pair = [row(2 * colour), row(2 * colour + 1)];
-        pair.sort_unstable();
-        for domino in pair.into_iter().flatten() {
-            active.push(block.at(u32::from(domino)));
+/// For each side, how many dominoes of `row` its horseman can take
+/// (landing on the board, not barred, not on the other horseman), then
+/// the columns whose domino would place 2 or 3 tokens.
+fn gains(
+    block: InputBlock,
+    position: &Wyx,
+    players: [Player; 2],
+    row: impl Fn(usize) -> Option<u8>,
+    active: &mut Vec<u32>,
+) {
+    for (half, player) in players.into_iter().enumerate() {
+        let first = half as u32 * PER_SIDE;
+        let mut playable = 0;
+        let mut big = [0; COLUMNS];
+        for (c, gain) in big.iter_mut().enumerate() {
+            if let Some(to) = row(c).and_then(|domino| position.landing(player, domino)) {
+                playable += 1;
+                *gain = position.gain(player, to);
+            }
         }
+        active.push(block.at(first + playable));
+        for (c, gain) in big.into_iter().enumerate() {
+            if gain >= 2 {
+                let tokens = gain.min(3) as u32 - 2;
+                active.push(block.at(first + COLUMNS as u32 + 1 + 2 * c as u32 + tokens));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net_inputs::active_in;
+    use crate::Game;
+
+    /// Half `half` (0 mine, 1 theirs) of `block` read back from a list
+    /// of active inputs: the playable count, then per column 0, 2 or 3.
+    fn read(active: &[u32], block: InputBlock, half: u32) -> (u32, Vec<u32>) {
+        let first = block.offset + half * PER_SIDE;
+        let mine: Vec<u32> = active
+            .iter()
+            .filter(|&&input| (first..first + PER_SIDE).contains(&input))
+            .map(|&input| input - first)
+            .collect();
+        let mut gains = vec![0; COLUMNS];
+        for &input in &mine[1..] {
+            let big = input - (COLUMNS as u32 + 1);
+            gains[big as usize / 2] = 2 + big % 2;
+        }
+        (mine[0], gains)
+    }
+
+    #[test]
+    fn the_start_positions_gains_are_what_each_horseman_lands_on() {
+        let fen = Wyx::startpos().to_fen();
+        let white = active_in::<Wyx>(&fen, Player::First);
+        // From d4: b5, c7, c3 (a stronghold worth 3), a4, g1, off the
+        // board (+3-4), h5, f4.
+        assert_eq!(read(&white, GAIN_NOW, 0), (7, vec![0, 0, 3, 0, 0, 0, 0, 0]));
+        // Black's horseman on e5 sees the same rack from the other half.
+        let black = active_in::<Wyx>(&fen, Player::Second);
+        assert_eq!(read(&white, GAIN_NOW, 1), read(&black, GAIN_NOW, 0));
+        assert_eq!(read(&black, GAIN_NEXT, 1), read(&white, GAIN_NEXT, 0));
     }
 }
