@@ -320,8 +320,8 @@ mod tests {
     }
 
     /// The most inputs a 12×12 side can have on: every checker placed as a
-    /// single, so each side has 20 pieces, 20 "at least k singles" and 2
-    /// hands on.
+    /// single, so each side has 20 pieces, 20 "at least k singles", 2
+    /// hands and 8 evaluation terms on.
     const PYLYX_ALL_SINGLES: &str =
         "12/1a8A1/2a6A2/3a4A3/4a2A4/5aA5/5Aa5/4A2a4/3A4a3/2A6a2/1A8a1/12 w 0 0";
 
@@ -357,7 +357,7 @@ mod tests {
     /// (heights 1 to 10 on the board) are the exact sums with every
     /// first-layer weight at the trainer's clip: no row is lost or left
     /// over by the incremental update, and no sum overflows its `i16`,
-    /// even where a side has the most inputs on (42: 43 · 505 < 32 767).
+    /// even where a side has the most inputs on (50: 51 · 505 < 32 767).
     #[test]
     fn pylyx_sums_along_a_game_to_a_stack_of_ten_are_exact_at_the_clip() {
         let inputs = Pylyx::NET_INPUTS.expect("Pylyx has inputs");
@@ -386,7 +386,7 @@ mod tests {
                 check_exact(&stack, &network, position, ply);
             }
             stack.evaluate(&network, &inputs, &all_singles, 0, None);
-            assert_eq!(check_exact(&stack, &network, &all_singles, 0), 42);
+            assert_eq!(check_exact(&stack, &network, &all_singles, 0), 50);
         }
     }
 }

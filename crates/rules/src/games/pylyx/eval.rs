@@ -10,7 +10,7 @@
 
 use super::{PylyxGame, MAILBOX};
 use crate::game::Player;
-use crate::linear::{features, LinearTerms, Terms};
+use crate::linear::{features, FeatureCounts, LinearTerms, Terms};
 
 features! {
     NAMES:
@@ -31,6 +31,18 @@ features! {
     GATHERED_PAIRS = "gathered pairs",
 }
 const FEATURES: usize = NAMES.len();
+/// The evaluation's terms the 12×12 network reads, each with the most its
+/// one-hot inputs count (a larger value turns on the last): the target's
+/// height, its one-move and two-move joiners, and whether one more joiner
+/// wins. They say which pieces can reach which along free lines, which a
+/// sum over pieces by cell cannot (bench/notes/networks.md, "Why 12×12
+/// Pylyx's network lost").
+pub(super) const NET_TERMS: [(usize, u32); 4] = [
+    (TARGET_HEIGHT, 10),
+    (ONE_MOVE_JOIN, 10),
+    (TWO_MOVE_JOIN, 10),
+    (WIN_THREAT, 1),
+];
 /// A piece's moves count toward mobility up to this many. Past it, more
 /// moves do not make a piece harder to block, and an uncapped count made
 /// two free stacks of 3 (each moving along both kinds of line) worth more
@@ -86,6 +98,14 @@ impl<const N: usize> PylyxGame<N> {
     fn colour(sq: usize) -> usize {
         let (file, rank) = Self::coords(sq);
         (file + rank) % 2
+    }
+
+    /// The evaluation's terms of `player` alone, unweighted, in the order
+    /// of [`NAMES`]: the network's inputs read some of them.
+    pub(super) fn side_features(&self, player: Player) -> [i32; FEATURES] {
+        let mut counts = [0; FEATURES];
+        self.side_terms(player, 1, &mut FeatureCounts(&mut counts));
+        counts
     }
 
     /// Reports the evaluation terms of one side, times `sign`.

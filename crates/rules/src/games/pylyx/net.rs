@@ -2,9 +2,11 @@
 //! one player's side, each piece of either side by cell and kind (single,
 //! double, triple, taller: what it may move and how), how many pieces of
 //! each height each side has (how far it is from gathering its checkers),
-//! and both hands. Stacks are of one colour (no piece lands on an enemy),
-//! so a stack's colour is its owner.
+//! both hands and, on 12×12, the linear evaluation's relation terms. Stacks
+//! are of one colour (no piece lands on an enemy), so a stack's colour is
+//! its owner.
 
+use super::eval::NET_TERMS;
 use super::{PylyxGame, MAX_CHECKERS};
 use crate::game::Player;
 use crate::net_inputs::{InputBlock, NetInputs};
@@ -40,12 +42,27 @@ impl<const N: usize> Layout<N> {
     const PROFILE: InputBlock = Self::PIECE.next(2 * profile_size(Self::CHECKERS));
     /// Checkers in hand, 0 to `CHECKERS`: mine, then theirs.
     const HAND: InputBlock = Self::PROFILE.next(2 * (Self::CHECKERS + 1));
+    /// The evaluation's relation terms of each side ([`NET_TERMS`]), each
+    /// one-hot: mine, then theirs. On 12×12 only: 10×10's network was
+    /// trained without them and its inputs sufficed.
+    const TERMS: InputBlock = Self::HAND.next(if N == 12 { 2 * terms_size() } else { 0 });
+}
+
+/// Inputs one side's terms take: each term's values 0 to its most.
+const fn terms_size() -> u32 {
+    let mut size = 0;
+    let mut i = 0;
+    while i < NET_TERMS.len() {
+        size += NET_TERMS[i].1 + 1;
+        i += 1;
+    }
+    size
 }
 
 impl<const N: usize> PylyxGame<N> {
     /// Pylyx's inputs on this board.
     pub(super) const INPUTS: NetInputs<Self> = NetInputs {
-        count: Layout::<N>::HAND.end() as usize,
+        count: Layout::<N>::TERMS.end() as usize,
         active: active::<N>,
     };
 
@@ -90,6 +107,18 @@ fn active<const N: usize>(position: &PylyxGame<N>, perspective: Player, active: 
         let hand = u32::from(position.hands[side.index()]).min(checkers);
         active.push(Layout::<N>::HAND.at(half as u32 * (checkers + 1) + hand));
     }
+    if Layout::<N>::TERMS.size == 0 {
+        return;
+    }
+    for (half, side) in sides.into_iter().enumerate() {
+        let features = position.side_features(side);
+        let mut first = half as u32 * terms_size();
+        for (feature, most) in NET_TERMS {
+            let value = features[feature].clamp(0, most as i32) as u32;
+            active.push(Layout::<N>::TERMS.at(first + value));
+            first += most + 1;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -116,8 +145,9 @@ mod tests {
                 let kind = u32::from(height).min(KINDS) - 1;
                 for (owner, perspective) in [Player::First, Player::Second].into_iter().enumerate()
                 {
-                    let active = checked_active(&inputs, &position, perspective);
-                    // The piece, its height, both hands.
+                    let mut active = checked_active(&inputs, &position, perspective);
+                    // The piece, its height, both hands (the terms aside).
+                    active.retain(|&input| input < Layout::<N>::TERMS.offset);
                     assert_eq!(active.len(), 4, "{N}×{N}: {sq} {height}: {active:?}");
                     let piece = active
                         .iter()
@@ -148,6 +178,20 @@ mod tests {
         every_piece_has_its_own_inputs::<10>();
     }
 
+    /// The term inputs of 12×12 for the values of [`NET_TERMS`] of my side
+    /// and of theirs.
+    fn term_inputs(mine: [u32; 4], theirs: [u32; 4]) -> Vec<u32> {
+        let mut inputs = Vec::new();
+        for (half, values) in [mine, theirs].into_iter().enumerate() {
+            let mut first = half as u32 * terms_size();
+            for ((_, most), value) in NET_TERMS.into_iter().zip(values) {
+                inputs.push(Big::TERMS.at(first + value));
+                first += most + 1;
+            }
+        }
+        inputs
+    }
+
     #[test]
     fn pieces_are_mine_or_theirs_by_cell_and_kind() {
         // White: a triple on e5. Black: a single on f7, a double on h9.
@@ -166,6 +210,11 @@ mod tests {
             Big::HAND.at(7),
             Big::HAND.at(11 + 7),
         ];
+        // White's target is its triple, alone (3, 0, 0, no threat); Black's
+        // the double on h9, which the single on f7 joins along g8 (2, 1, 0,
+        // no threat).
+        let (white, black) = ([3, 0, 0, 0], [2, 1, 0, 0]);
+        let mine_first = [&mine_first[..], &term_inputs(white, black)].concat();
         assert_eq!(active_in::<Pylyx>(fen, Player::First), mine_first);
         let mine_second = [
             Big::PIECE.at(f7 * KINDS),
@@ -177,7 +226,21 @@ mod tests {
             Big::HAND.at(7),
             Big::HAND.at(11 + 7),
         ];
+        let mine_second = [&mine_second[..], &term_inputs(black, white)].concat();
         assert_eq!(active_in::<Pylyx>(fen, Player::Second), mine_second);
+    }
+
+    #[test]
+    fn a_stack_of_nine_with_a_joiner_in_line_is_a_threat() {
+        // White: 9 on e5, a single on g7 joining it along f6; Black: a
+        // single on b12, nine in hand.
+        let fen = "1a10/12/12/12/12/6A5/12/4I7/12/12/12/12 w 0 9";
+        let active = active_in::<Pylyx>(fen, Player::First);
+        let terms = &active[active.len() - 2 * NET_TERMS.len()..];
+        assert_eq!(terms, term_inputs([9, 1, 0, 1], [1, 0, 0, 0]));
+        let active = active_in::<Pylyx>(fen, Player::Second);
+        let terms = &active[active.len() - 2 * NET_TERMS.len()..];
+        assert_eq!(terms, term_inputs([1, 0, 0, 0], [9, 1, 0, 1]));
     }
 
     #[test]

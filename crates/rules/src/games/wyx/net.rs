@@ -28,7 +28,9 @@ const HEIGHT: InputBlock = HAND.next((COLUMNS * (COLUMN_SIZE + 1)) as u32);
 /// (0 to 8), then, per column, whether that domino places 2 or 3 tokens
 /// (an opponent's token sent back, or a stronghold): the landings that
 /// matter, sparse, so a horseman's jump changes few inputs.
-const PER_SIDE: u32 = COLUMNS as u32 + 1 + 2 * COLUMNS as u32;
+const PER_SIDE: u32 = BIG_GAINS + 2 * COLUMNS as u32;
+/// Where a side's per-column inputs start, after its count of 0 to 8.
+const BIG_GAINS: u32 = COLUMNS as u32 + 1;
 /// What each side's horseman can do with the column's bottom domino...
 const GAIN_NOW: InputBlock = HEIGHT.next(2 * PER_SIDE);
 /// ...and with the domino above it, were it down now.
@@ -111,7 +113,7 @@ fn gains(
         for (c, gain) in big.into_iter().enumerate() {
             if gain >= 2 {
                 let tokens = gain.min(3) as u32 - 2;
-                active.push(block.at(first + COLUMNS as u32 + 1 + 2 * c as u32 + tokens));
+                active.push(block.at(first + BIG_GAINS + 2 * c as u32 + tokens));
             }
         }
     }
@@ -134,7 +136,7 @@ mod tests {
             .collect();
         let mut gains = vec![0; COLUMNS];
         for &input in &mine[1..] {
-            let big = input - (COLUMNS as u32 + 1);
+            let big = input - BIG_GAINS;
             gains[big as usize / 2] = 2 + big % 2;
         }
         (mine[0], gains)
