@@ -20,9 +20,25 @@ use crate::game::Player;
 pub struct NetInputs<G> {
     /// How many inputs there are: every active input is below it.
     pub count: usize,
-    /// Appends the inputs of `position` that are on as `perspective` sees
-    /// it, in ascending order, each once. The caller clears `active`.
-    pub active: fn(position: &G, perspective: Player, active: &mut Vec<u32>),
+    /// Appends the inputs of `position` that are on from each player's
+    /// view, `views[p.index()]` from `p`'s, each in ascending order and
+    /// each once. Both views come from one call, so work they share (each
+    /// side's terms, which both views read) is done once. The caller
+    /// clears `views`.
+    pub active: fn(position: &G, views: &mut [Vec<u32>; 2]),
+}
+
+/// Fills both views, each from its own call of `view`: for games whose
+/// views share no work worth sharing.
+#[inline]
+pub fn each_view<G>(
+    position: &G,
+    views: &mut [Vec<u32>; 2],
+    view: impl Fn(&G, Player, &mut Vec<u32>),
+) {
+    for perspective in [Player::First, Player::Second] {
+        view(position, perspective, &mut views[perspective.index()]);
+    }
 }
 
 /// A run of consecutive inputs of one kind (the tokens on each square, the
@@ -70,8 +86,16 @@ impl InputBlock {
 /// The inputs of `position` from `perspective`, checked as the contract
 /// asks (ascending, each once, all below the count): for tests.
 pub fn checked_active<G>(inputs: &NetInputs<G>, position: &G, perspective: Player) -> Vec<u32> {
-    let mut active = Vec::new();
-    (inputs.active)(position, perspective, &mut active);
+    let mut views = [Vec::new(), Vec::new()];
+    (inputs.active)(position, &mut views);
+    for view in &views {
+        check_view(inputs, view);
+    }
+    std::mem::take(&mut views[perspective.index()])
+}
+
+/// Asserts that one view's inputs keep the contract.
+fn check_view<G>(inputs: &NetInputs<G>, active: &[u32]) {
     assert!(
         active.windows(2).all(|pair| pair[0] < pair[1]),
         "inputs not ascending or repeated: {active:?}"
@@ -81,7 +105,6 @@ pub fn checked_active<G>(inputs: &NetInputs<G>, position: &G, perspective: Playe
         "an input at or past the count {}: {active:?}",
         inputs.count
     );
-    active
 }
 
 /// The checked inputs of the position `fen` of `G` from `perspective`: for

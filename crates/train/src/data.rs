@@ -76,22 +76,26 @@ pub fn load<G: Searchable>(
         games: 0,
     };
     let settings = G::Settings::default();
-    let mut halves = [Vec::new(), Vec::new()];
+    let mut views = [Vec::new(), Vec::new()];
     split.games = visit_samples::<G>(files, every, |position, label, held_out| {
         let positions = if held_out {
             &mut split.held_out
         } else {
             &mut split.train
         };
-        let to_move = position.side_to_move();
-        for (half, side) in halves.iter_mut().zip([to_move, to_move.opponent()]) {
-            half.clear();
-            (inputs.active)(position, side, half);
+        for view in &mut views {
+            view.clear();
         }
+        (inputs.active)(position, &mut views);
+        let to_move = position.side_to_move().index();
         let searched = sigmoid(f64::from(label.score) / G::LOGISTIC_SCALE);
         let target = lambda * label.result + (1.0 - lambda) * searched;
         let evaluation = position.evaluate(&settings);
-        positions.push([&halves[0], &halves[1]], target as f32, evaluation);
+        positions.push(
+            [&views[to_move], &views[1 - to_move]],
+            target as f32,
+            evaluation,
+        );
     })?;
     Ok(split)
 }

@@ -97,10 +97,12 @@ impl Accumulator {
         position: &G,
         changes: &mut Changes,
     ) {
+        for active in &mut self.active {
+            active.clear();
+        }
+        (inputs.active)(position, &mut self.active);
         for side in [Player::First, Player::Second] {
             let s = side.index();
-            self.active[s].clear();
-            (inputs.active)(position, side, &mut self.active[s]);
             let incremental = parent.is_some_and(|parent| {
                 changes.between(&parent.active[s], &self.active[s]);
                 changes.added.len() + changes.removed.len() < self.active[s].len()

@@ -5,7 +5,7 @@
 
 use super::{Alak, SLOTS};
 use crate::game::Player;
-use crate::net_inputs::{InputBlock, NetInputs};
+use crate::net_inputs::{each_view, InputBlock, NetInputs};
 
 /// My pieces, by slot counted from my end (X's left, O's right).
 const MINE: InputBlock = InputBlock::first(SLOTS);
@@ -15,11 +15,11 @@ const THEIRS: InputBlock = MINE.next(SLOTS);
 /// Alak's inputs.
 pub(super) const INPUTS: NetInputs<Alak> = NetInputs {
     count: THEIRS.end() as usize,
-    active,
+    active: |position, views| each_view(position, views, view),
 };
 
 /// Appends the inputs of `position` as `perspective` sees it, ascending.
-fn active(position: &Alak, perspective: Player, active: &mut Vec<u32>) {
+fn view(position: &Alak, perspective: Player, active: &mut Vec<u32>) {
     for (block, side) in [(MINE, perspective), (THEIRS, perspective.opponent())] {
         let mut pieces = from_my_end(position.pieces[side.index()], perspective);
         while pieces != 0 {

@@ -79,8 +79,32 @@ impl<const N: usize> PylyxGame<N> {
     }
 }
 
-/// Appends the inputs of `position` as `perspective` sees it, ascending.
-fn active<const N: usize>(position: &PylyxGame<N>, perspective: Player, active: &mut Vec<u32>) {
+/// Fills both views. Each side's terms are the costly part (walks over its
+/// pieces and their lines), and both views read them: they are worked out
+/// once a side here.
+fn active<const N: usize>(position: &PylyxGame<N>, views: &mut [Vec<u32>; 2]) {
+    let terms = (Layout::<N>::TERMS.size > 0)
+        .then(|| [Player::First, Player::Second].map(|side| position.side_features(side)));
+    for perspective in [Player::First, Player::Second] {
+        let active = &mut views[perspective.index()];
+        view(position, perspective, active);
+        if let Some(terms) = &terms {
+            let sides = [perspective, perspective.opponent()];
+            for (half, side) in sides.into_iter().enumerate() {
+                let mut first = half as u32 * terms_size();
+                for (feature, most) in NET_TERMS {
+                    let value = terms[side.index()][feature].clamp(0, most as i32) as u32;
+                    active.push(Layout::<N>::TERMS.at(first + value));
+                    first += most + 1;
+                }
+            }
+        }
+    }
+}
+
+/// Appends the inputs of `position` before its terms as `perspective` sees
+/// it, ascending.
+fn view<const N: usize>(position: &PylyxGame<N>, perspective: Player, active: &mut Vec<u32>) {
     let cells = Layout::<N>::CELLS;
     let sides = [perspective, perspective.opponent()];
     let mut heights = [[0u32; MAX_CHECKERS + 1]; 2];
@@ -106,18 +130,6 @@ fn active<const N: usize>(position: &PylyxGame<N>, perspective: Player, active: 
     for (half, side) in sides.into_iter().enumerate() {
         let hand = u32::from(position.hands[side.index()]).min(checkers);
         active.push(Layout::<N>::HAND.at(half as u32 * (checkers + 1) + hand));
-    }
-    if Layout::<N>::TERMS.size == 0 {
-        return;
-    }
-    for (half, side) in sides.into_iter().enumerate() {
-        let features = position.side_features(side);
-        let mut first = half as u32 * terms_size();
-        for (feature, most) in NET_TERMS {
-            let value = features[feature].clamp(0, most as i32) as u32;
-            active.push(Layout::<N>::TERMS.at(first + value));
-            first += most + 1;
-        }
     }
 }
 

@@ -7,7 +7,7 @@
 use super::moves::KINDS;
 use super::{Wyke, FULL};
 use crate::game::Player;
-use crate::net_inputs::{InputBlock, NetInputs};
+use crate::net_inputs::{each_view, InputBlock, NetInputs};
 
 /// A plot's distance from my claim: 0 to 8 tiles.
 const DISTANCES: u32 = FULL as u32 + 1;
@@ -35,12 +35,12 @@ impl<const N: usize> Wyke<N> {
     /// Wyke's inputs on this board.
     pub(super) const INPUTS: NetInputs<Self> = NetInputs {
         count: Layout::<N>::ROLE.end() as usize,
-        active: active::<N>,
+        active: |position, views| each_view(position, views, view::<N>),
     };
 }
 
 /// Appends the inputs of `position` as `perspective` sees it, ascending.
-fn active<const N: usize>(position: &Wyke<N>, perspective: Player, active: &mut Vec<u32>) {
+fn view<const N: usize>(position: &Wyke<N>, perspective: Player, active: &mut Vec<u32>) {
     let builder = perspective == Player::First;
     for plot in 0..N * N {
         let tiles = position.tiles[plot].min(FULL);

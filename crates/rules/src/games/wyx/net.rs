@@ -42,7 +42,28 @@ pub(super) const INPUTS: NetInputs<Wyx> = NetInputs {
     active,
 };
 
-fn active(position: &Wyx, perspective: Player, active: &mut Vec<u32>) {
+/// Fills both views. What each horseman can do with the rack's two lowest
+/// rows is the costly part, and both views read it: it is worked out once
+/// a side here.
+fn active(position: &Wyx, views: &mut [Vec<u32>; 2]) {
+    let both = [Player::First, Player::Second];
+    let now = both.map(|player| Reach::of(position, player, |c| position.rack.bottom(c)));
+    let next = both.map(|player| Reach::of(position, player, |c| position.rack.second(c)));
+    for perspective in both {
+        let active = &mut views[perspective.index()];
+        view(position, perspective, active);
+        for (block, reach) in [(GAIN_NOW, &now), (GAIN_NEXT, &next)] {
+            let players = [perspective, perspective.opponent()];
+            for (half, player) in players.into_iter().enumerate() {
+                reach[player.index()].push(block, half as u32, active);
+            }
+        }
+    }
+}
+
+/// Appends the inputs of `position` before the rows' gains as
+/// `perspective` sees it, ascending.
+fn view(position: &Wyx, perspective: Player, active: &mut Vec<u32>) {
     let sides = [perspective.index(), perspective.opponent().index()];
     let mut squares = |block: InputBlock, half: u32, bits: u64| {
         let mut bits = bits;
@@ -72,45 +93,42 @@ fn active(position: &Wyx, perspective: Player, active: &mut Vec<u32>) {
         let height = position.rack.column_top_first(c).len();
         active.push(HEIGHT.at((c * (COLUMN_SIZE + 1) + height) as u32));
     }
-    let players = [perspective, perspective.opponent()];
-    gains(
-        GAIN_NOW,
-        position,
-        players,
-        |c| position.rack.bottom(c),
-        active,
-    );
-    gains(
-        GAIN_NEXT,
-        position,
-        players,
-        |c| position.rack.second(c),
-        active,
-    );
 }
 
-/// For each side, how many dominoes of `row` its horseman can take
-/// (landing on the board, not barred, not on the other horseman), then
-/// the columns whose domino would place 2 or 3 tokens.
-fn gains(
-    block: InputBlock,
-    position: &Wyx,
-    players: [Player; 2],
-    row: impl Fn(usize) -> Option<u8>,
-    active: &mut Vec<u32>,
-) {
-    for (half, player) in players.into_iter().enumerate() {
-        let first = half as u32 * PER_SIDE;
-        let mut playable = 0;
-        let mut big = [0; COLUMNS];
-        for (c, gain) in big.iter_mut().enumerate() {
+/// What one side's horseman can do with one row of the rack.
+struct Reach {
+    /// How many of the row's dominoes it can take (landing on the board,
+    /// not barred, not on the other horseman).
+    playable: u32,
+    /// Per column, the tokens its domino would place (0 where it cannot
+    /// be taken).
+    gains: [i32; COLUMNS],
+}
+
+impl Reach {
+    /// What `player`'s horseman can do with the row whose domino in
+    /// column `c` is `row(c)`.
+    fn of(position: &Wyx, player: Player, row: impl Fn(usize) -> Option<u8>) -> Reach {
+        let mut reach = Reach {
+            playable: 0,
+            gains: [0; COLUMNS],
+        };
+        for (c, gain) in reach.gains.iter_mut().enumerate() {
             if let Some(to) = row(c).and_then(|domino| position.landing(player, domino)) {
-                playable += 1;
+                reach.playable += 1;
                 *gain = position.gain(player, to);
             }
         }
-        active.push(block.at(first + playable));
-        for (c, gain) in big.into_iter().enumerate() {
+        reach
+    }
+
+    /// Appends its inputs as half `half` (0 mine, 1 theirs) of `block`:
+    /// the playable count, then the columns whose domino would place 2 or
+    /// 3 tokens.
+    fn push(&self, block: InputBlock, half: u32, active: &mut Vec<u32>) {
+        let first = half * PER_SIDE;
+        active.push(block.at(first + self.playable));
+        for (c, &gain) in self.gains.iter().enumerate() {
             if gain >= 2 {
                 let tokens = gain.min(3) as u32 - 2;
                 active.push(block.at(first + BIG_GAINS + 2 * c as u32 + tokens));
