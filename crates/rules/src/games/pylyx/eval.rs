@@ -30,7 +30,8 @@ features! {
     /// supporters stay as many.
     GATHERED_PAIRS = "gathered pairs",
 }
-const FEATURES: usize = NAMES.len();
+/// How many terms the linear evaluation has.
+pub(super) const FEATURES: usize = NAMES.len();
 /// The evaluation's terms the 12×12 network reads, each with the most its
 /// one-hot inputs count (a larger value turns on the last): the target's
 /// height, its one-move and two-move joiners, and whether one more joiner

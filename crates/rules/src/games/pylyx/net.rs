@@ -6,7 +6,7 @@
 //! are of one colour (no piece lands on an enemy), so a stack's colour is
 //! its owner.
 
-use super::eval::NET_TERMS;
+use super::eval::{FEATURES, NET_TERMS};
 use super::{PylyxGame, MAX_CHECKERS};
 use crate::game::Player;
 use crate::net_inputs::{InputBlock, NetInputs};
@@ -89,15 +89,25 @@ fn active<const N: usize>(position: &PylyxGame<N>, views: &mut [Vec<u32>; 2]) {
         let active = &mut views[perspective.index()];
         view(position, perspective, active);
         if let Some(terms) = &terms {
-            let sides = [perspective, perspective.opponent()];
-            for (half, side) in sides.into_iter().enumerate() {
-                let mut first = half as u32 * terms_size();
-                for (feature, most) in NET_TERMS {
-                    let value = terms[side.index()][feature].clamp(0, most as i32) as u32;
-                    active.push(Layout::<N>::TERMS.at(first + value));
-                    first += most + 1;
-                }
-            }
+            push_terms::<N>(terms, perspective, active);
+        }
+    }
+}
+
+/// Appends both sides' relation terms as `perspective` sees them (its own
+/// half first), each term's value one-hot up to its cap.
+fn push_terms<const N: usize>(
+    terms: &[[i32; FEATURES]; 2],
+    perspective: Player,
+    active: &mut Vec<u32>,
+) {
+    let sides = [perspective, perspective.opponent()];
+    for (half, side) in sides.into_iter().enumerate() {
+        let mut first = half as u32 * terms_size();
+        for (feature, most) in NET_TERMS {
+            let value = terms[side.index()][feature].clamp(0, most as i32) as u32;
+            active.push(Layout::<N>::TERMS.at(first + value));
+            first += most + 1;
         }
     }
 }
